@@ -1,0 +1,45 @@
+//===- PathProf/ProfileReader.h - Read raw and indexed profiles -*- C++ -*-===//
+//
+// Readers for the two on-disk forms of a path profile: the raw profile the
+// runtime writes (ProfileFormat.h) and the indexed profile llvm-pathprof
+// merge writes (ProfileWriter.h). Both validate every size, offset and index
+// before use and return an Error naming the problem; readProfile() sniffs the
+// magic and prefixes errors with the file name. docs/FileFormat.md describes
+// both formats and the checks.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_PROFILEREADER_H
+#define PATHPROF_PROFILEREADER_H
+
+#include "PathProf/Profile.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace pathprof {
+
+/// "PPROFIDX" read as a little-endian 64-bit integer.
+constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
+constexpr uint64_t IndexedProfileVersion = 1;
+
+enum class ProfileKind { Unknown, Raw, Indexed };
+
+/// Identifies a buffer by its magic; does not validate anything else.
+ProfileKind identifyProfile(llvm::StringRef Buffer);
+
+/// Parses a raw profile. Non-fatal problems (increments the runtime dropped,
+/// saturated sums) go to \p Warn.
+llvm::Expected<Profile> readRawProfile(llvm::StringRef Buffer,
+                                       WarningHandler Warn);
+
+/// Parses an indexed profile. The result's functions are sorted by
+/// (name, checksum).
+llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
+
+/// Reads the raw or indexed profile at \p Path. Errors and warnings are
+/// prefixed with "<Path>: ".
+llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn);
+
+} // namespace pathprof
+
+#endif // PATHPROF_PROFILEREADER_H

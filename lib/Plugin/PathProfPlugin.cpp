@@ -1,0 +1,57 @@
+//===- PathProfPlugin.cpp - Pass plugin registration ----------------------===//
+//
+// The entry point clang-19 (-fpass-plugin=PathProf.so) and opt-19
+// (-load-pass-plugin) call. It only registers: pathprof-instrument runs where
+// IR PGO instruments (after early simplification, before inlining) at every
+// optimization level, and opt can run each pass by name.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/BallLarus.h"
+#include "PathProf/PathProfInstrumentation.h"
+
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/PassPlugin.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace pathprof;
+
+static cl::opt<bool> InstrumentInPipeline(
+    "pathprof-instrument", cl::init(true), cl::Hidden,
+    cl::desc("Instrument for path profiling when the plugin is loaded into "
+             "the default pipeline"));
+
+static void registerCallbacks(PassBuilder &PB) {
+  PB.registerAnalysisRegistrationCallback(
+      [](FunctionAnalysisManager &FAM) {
+        FAM.registerPass([] { return BallLarusAnalysis(); });
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "pathprof-instrument")
+          return false;
+        MPM.addPass(PathProfInstrumentPass());
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, FunctionPassManager &FPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "print<pathprof-numbering>")
+          return false;
+        FPM.addPass(BallLarusPrinterPass(outs()));
+        return true;
+      });
+  PB.registerPipelineEarlySimplificationEPCallback(
+      [](ModulePassManager &MPM, OptimizationLevel) {
+        if (InstrumentInPipeline)
+          MPM.addPass(PathProfInstrumentPass());
+      });
+}
+
+extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "PathProf", LLVM_VERSION_STRING,
+          registerCallbacks};
+}

@@ -1,0 +1,311 @@
+//===- IndexedProfile.cpp - Read and write indexed path profiles ----------===//
+//
+// The indexed profile is what llvm-pathprof merge writes and what the
+// profile-use pass and llvm-pathprof show read: a header with a checksum of
+// the body, then one record per function, sorted by (name, checksum), with its
+// CFG description and its non-zero path counts sorted by path id. Every field
+// is a little-endian u64 and every record is 8-byte aligned with zero padding,
+// so the encoding of a profile is unique. docs/FileFormat.md has the layout.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileWriter.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/xxhash.h"
+
+#include <tuple>
+
+using namespace llvm;
+using namespace pathprof;
+
+namespace {
+
+// Header fields, in order. The body checksum covers [HeaderSize, FileSize).
+enum HeaderField : unsigned {
+  HF_Magic,
+  HF_Version,
+  HF_HeaderSize,
+  HF_FileSize,
+  HF_NumFunctions,
+  HF_NumMetrics,
+  HF_NumSections,
+  HF_Checksum,
+  HF_Count
+};
+constexpr uint64_t HeaderBytes = HF_Count * 8;
+
+// Function record fields before the name; FR_Flags is reserved (0).
+enum FunctionField : unsigned {
+  FR_NameSize,
+  FR_Checksum,
+  FR_NumPaths,
+  FR_CFGSize,
+  FR_NumRecords,
+  FR_Flags,
+  FR_Count
+};
+constexpr uint64_t FunctionHeaderBytes = FR_Count * 8;
+
+void writeU64(std::string &Out, uint64_t V) {
+  char Buf[8];
+  support::endian::write64le(Buf, V);
+  Out.append(Buf, 8);
+}
+
+void writePadded(std::string &Out, StringRef Bytes) {
+  Out.append(Bytes.data(), Bytes.size());
+  Out.append(alignTo(Bytes.size(), 8) - Bytes.size(), '\0');
+}
+
+Error corrupt(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(),
+                           "corrupt indexed profile: " + Msg);
+}
+
+/// Bounds-checked cursor over the body of an indexed profile.
+class Cursor {
+public:
+  Cursor(StringRef Data, uint64_t Pos) : Data(Data), Pos(Pos) {}
+
+  uint64_t remaining() const { return Data.size() - Pos; }
+  uint64_t position() const { return Pos; }
+
+  Error readU64(uint64_t &V, const Twine &What) {
+    if (remaining() < 8)
+      return corrupt("truncated while reading " + What);
+    V = support::endian::read64le(Data.data() + Pos);
+    Pos += 8;
+    return Error::success();
+  }
+
+  /// Reads \p Size bytes followed by zero padding to an 8-byte boundary.
+  Error readPadded(StringRef &Bytes, uint64_t Size, const Twine &What) {
+    uint64_t Padded = alignTo(Size, 8);
+    if (Size > remaining() || Padded > remaining())
+      return corrupt(What + " (" + Twine(Size) + " bytes) is outside the file");
+    Bytes = Data.substr(Pos, Size);
+    if (Data.substr(Pos + Size, Padded - Size).find_first_not_of('\0') !=
+        StringRef::npos)
+      return corrupt("non-zero padding after " + What);
+    Pos += Padded;
+    return Error::success();
+  }
+
+  void skip(uint64_t Size) { Pos += Size; }
+
+private:
+  StringRef Data;
+  uint64_t Pos;
+};
+
+Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
+                                       uint64_t Index) {
+  std::string Which = "function " + std::to_string(Index);
+  uint64_t Fields[FR_Count];
+  for (uint64_t &Field : Fields)
+    if (Error E = C.readU64(Field, "the record of " + Which))
+      return std::move(E);
+  FunctionProfile F;
+  F.Checksum = Fields[FR_Checksum];
+  F.NumPaths = Fields[FR_NumPaths];
+  F.NumMetrics = NumMetrics;
+  if (Fields[FR_Flags] != 0)
+    return corrupt(Which + " has unknown flags 0x" +
+                   utohexstr(Fields[FR_Flags]));
+  if (Fields[FR_NameSize] == 0)
+    return corrupt(Which + " has an empty name");
+  StringRef Name, CFGData;
+  if (Error E = C.readPadded(Name, Fields[FR_NameSize], "the name of " + Which))
+    return std::move(E);
+  F.Name = Name.str();
+  std::string Named = "function '" + F.Name + "'";
+  if (Error E =
+          C.readPadded(CFGData, Fields[FR_CFGSize], "the CFG of " + Named))
+    return std::move(E);
+  F.CFGData = CFGData.str();
+  Expected<CFGDescription> CFG = CFGDescription::deserialize(F.CFGData);
+  if (!CFG)
+    return corrupt(Named + ": " + toString(CFG.takeError()));
+  F.CFG = std::move(*CFG);
+  if (F.CFG.numPaths() != F.NumPaths)
+    return corrupt(Named + " has " + Twine(F.NumPaths) +
+                   " paths but its CFG has " + Twine(F.CFG.numPaths()));
+
+  uint64_t NumRecords = Fields[FR_NumRecords];
+  uint64_t RecordBytes = (2 + NumMetrics) * 8;
+  if (NumRecords > C.remaining() / RecordBytes)
+    return corrupt(Named + " has " + Twine(NumRecords) +
+                   " path records, more than the file can hold");
+  uint64_t PrevId = 0;
+  for (uint64_t R = 0; R != NumRecords; ++R) {
+    uint64_t Id, Count;
+    if (Error E = C.readU64(Id, "a path record"))
+      return std::move(E);
+    if (Error E = C.readU64(Count, "a path record"))
+      return std::move(E);
+    // Metric accumulators are reserved; NumMetrics is 0 in version 1.
+    C.skip(NumMetrics * 8);
+    if (Id >= F.NumPaths)
+      return corrupt(Named + " has a count for path " + Twine(Id) + " of " +
+                     Twine(F.NumPaths));
+    if (R != 0 && Id <= PrevId)
+      return corrupt(Named + ": path records are not sorted by id");
+    if (Count == 0)
+      return corrupt(Named + " has a zero count for path " + Twine(Id));
+    F.Counts.emplace_hint(F.Counts.end(), Id, Count);
+    PrevId = Id;
+  }
+  return std::move(F);
+}
+
+} // namespace
+
+Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
+  if (Buffer.size() < HeaderBytes)
+    return corrupt("file is too small for the header (" +
+                   Twine(Buffer.size()) + " bytes)");
+  uint64_t H[HF_Count];
+  for (unsigned I = 0; I != HF_Count; ++I)
+    H[I] = support::endian::read64le(Buffer.data() + I * 8);
+  if (H[HF_Magic] == byteswap(IndexedProfileMagic))
+    return createStringError(inconvertibleErrorCode(),
+                             "indexed profile has the wrong endianness");
+  if (H[HF_Magic] != IndexedProfileMagic)
+    return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
+  if (H[HF_Version] != IndexedProfileVersion)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "unsupported indexed profile version " + Twine(H[HF_Version]) +
+            " (this tool reads " + Twine(IndexedProfileVersion) + ")");
+  if (H[HF_HeaderSize] != HeaderBytes)
+    return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
+                   Twine(HeaderBytes));
+  if (H[HF_FileSize] != Buffer.size())
+    return corrupt("header says the file has " + Twine(H[HF_FileSize]) +
+                   " bytes, but it has " + Twine(Buffer.size()) +
+                   " (truncated or appended to?)");
+  if (xxh3_64bits(Buffer.drop_front(HeaderBytes)) != H[HF_Checksum])
+    return corrupt("checksum mismatch");
+  if (H[HF_NumMetrics] != 0)
+    return createStringError(inconvertibleErrorCode(),
+                             "indexed profile has " +
+                                 Twine(H[HF_NumMetrics]) +
+                                 " metrics per path; this tool reads none");
+  uint64_t Body = Buffer.size() - HeaderBytes;
+  if (H[HF_NumFunctions] > Body / FunctionHeaderBytes)
+    return corrupt("function count " + Twine(H[HF_NumFunctions]) +
+                   " exceeds what the file can hold");
+  if (H[HF_NumSections] > Body / 16)
+    return corrupt("section count " + Twine(H[HF_NumSections]) +
+                   " exceeds what the file can hold");
+
+  Profile P;
+  P.Functions.reserve(H[HF_NumFunctions]);
+  Cursor C(Buffer, HeaderBytes);
+  for (uint64_t I = 0; I != H[HF_NumFunctions]; ++I) {
+    Expected<FunctionProfile> F = readFunction(C, H[HF_NumMetrics], I);
+    if (!F)
+      return F.takeError();
+    if (!P.Functions.empty()) {
+      const FunctionProfile &Prev = P.Functions.back();
+      if (std::tie(Prev.Name, Prev.Checksum) >= std::tie(F->Name, F->Checksum))
+        return corrupt("functions are not sorted by (name, checksum) at '" +
+                       F->Name + "'");
+    }
+    P.Functions.push_back(std::move(*F));
+  }
+  // Sections of kinds this version does not know (e.g. calling-context
+  // trees) are skipped; see docs/FileFormat.md.
+  for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
+    uint64_t Kind, Size;
+    StringRef Payload;
+    if (Error E = C.readU64(Kind, "a section header"))
+      return std::move(E);
+    if (Error E = C.readU64(Size, "a section header"))
+      return std::move(E);
+    if (Error E = C.readPadded(Payload, Size, "section " + Twine(S)))
+      return std::move(E);
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) + " trailing bytes");
+  return std::move(P);
+}
+
+Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
+  std::vector<const FunctionProfile *> Sorted;
+  Sorted.reserve(P.Functions.size());
+  for (const FunctionProfile &F : P.Functions)
+    Sorted.push_back(&F);
+  llvm::sort(Sorted, [](const FunctionProfile *A,
+                               const FunctionProfile *B) {
+    return std::tie(A->Name, A->Checksum) < std::tie(B->Name, B->Checksum);
+  });
+
+  std::string Body;
+  for (size_t I = 0; I != Sorted.size(); ++I) {
+    const FunctionProfile &F = *Sorted[I];
+    if (I != 0 && Sorted[I - 1]->Name == F.Name &&
+        Sorted[I - 1]->Checksum == F.Checksum)
+      return createStringError(inconvertibleErrorCode(),
+                               "function '" + F.Name + "' with checksum 0x" +
+                                   utohexstr(F.Checksum) +
+                                   " appears twice");
+    if (F.Name.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "a function has an empty name");
+    uint64_t NumRecords = 0;
+    for (const auto &[Id, Count] : F.Counts) {
+      if (Id >= F.NumPaths)
+        return createStringError(inconvertibleErrorCode(),
+                                 "function '" + F.Name +
+                                     "' has a count for path " + Twine(Id) +
+                                     " of " + Twine(F.NumPaths));
+      NumRecords += Count != 0;
+    }
+    writeU64(Body, F.Name.size());
+    writeU64(Body, F.Checksum);
+    writeU64(Body, F.NumPaths);
+    writeU64(Body, F.CFGData.size());
+    writeU64(Body, NumRecords);
+    writeU64(Body, 0); // Flags, reserved.
+    writePadded(Body, F.Name);
+    writePadded(Body, F.CFGData);
+    for (const auto &[Id, Count] : F.Counts) {
+      if (Count == 0)
+        continue;
+      writeU64(Body, Id);
+      writeU64(Body, Count);
+    }
+  }
+
+  writeU64(Out, IndexedProfileMagic);
+  writeU64(Out, IndexedProfileVersion);
+  writeU64(Out, HeaderBytes);
+  writeU64(Out, HeaderBytes + Body.size());
+  writeU64(Out, Sorted.size());
+  writeU64(Out, 0); // NumMetrics.
+  writeU64(Out, 0); // NumSections.
+  writeU64(Out, xxh3_64bits(Body));
+  Out += Body;
+  return Error::success();
+}
+
+Error pathprof::writeIndexedProfile(const Profile &P, StringRef Path) {
+  std::string Data;
+  if (Error E = serializeIndexedProfile(P, Data))
+    return E;
+  std::error_code EC;
+  raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
+  if (EC)
+    return errorCodeToError(EC);
+  OS << Data;
+  OS.close();
+  if (OS.has_error())
+    return errorCodeToError(OS.error());
+  return Error::success();
+}

@@ -1,0 +1,90 @@
+/*===- PathProfHash.c - Path counters in a hash table -------------*- C -*-===*\
+|*
+|* Functions with too many paths for a dense counter array (flagged
+|* PATHPROF_FUNC_HASHED) count through __pathprof_hash_inc into one open
+|* addressing table per module, keyed by (function index, path id), with
+|* linear probing. The table lives in the mapped profile after the counters,
+|* so it survives a crash like the dense counters do.
+|*
+|* Lock-free insertion: a writer claims an empty slot by a CAS of its key
+|* from 0 to BUSY, stores the path id and the first count, then publishes the
+|* real key with a release store. Others that meet BUSY wait for the key. A
+|* slot still BUSY after a long wait (its writer died, e.g. a fork taken
+|* mid-insert) is skipped, so the same key may then occupy two slots; readers
+|* sum duplicates and ignore slots left BUSY. A full table counts the lost
+|* increments in Dropped and says so once.
+|*
+\*===----------------------------------------------------------------------===*/
+
+#include "PathProfInternal.h"
+
+#include <sched.h>
+
+#define SLOT_BUSY UINT64_MAX
+#define MAX_BUSY_SPINS (1u << 20)
+
+static int DropReported;
+
+static uint64_t mix(uint64_t Key, uint64_t PathId) {
+  /* splitmix64 finalizer over both halves of the key. */
+  uint64_t Z = PathId ^ (Key * 0x9e3779b97f4a7c15ULL);
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
+  return Z ^ (Z >> 31);
+}
+
+static uint64_t waitWhileBusy(uint64_t *KeySlot, uint64_t K) {
+  for (unsigned Spins = 0; K == SLOT_BUSY && Spins != MAX_BUSY_SPINS;
+       ++Spins) {
+    if ((Spins & 63) == 63)
+      sched_yield();
+    K = __atomic_load_n(KeySlot, __ATOMIC_ACQUIRE);
+  }
+  return K;
+}
+
+PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
+                                      uint64_t PathId) {
+  PathProfHashHeader *T =
+      __atomic_load_n(&__pathprof_hash_table, __ATOMIC_ACQUIRE);
+  if (!T) {
+    __pathprof_init_if_idle();
+    T = __atomic_load_n(&__pathprof_hash_table, __ATOMIC_ACQUIRE);
+    if (!T)
+      return;
+  }
+  if (F < __start___pathprof_data || F >= __stop___pathprof_data)
+    return;
+  const uint64_t Key = (uint64_t)(F - __start___pathprof_data) + 1;
+  PathProfHashEntry *Entries = (PathProfHashEntry *)(T + 1);
+  const uint64_t Mask = T->Capacity - 1;
+  uint64_t I = mix(Key, PathId);
+  for (uint64_t N = 0; N <= Mask; ++N, ++I) {
+    PathProfHashEntry *E = &Entries[I & Mask];
+    uint64_t K = __atomic_load_n(&E->FunctionIndexPlusOne, __ATOMIC_ACQUIRE);
+    if (K == 0) {
+      uint64_t Expected = 0;
+      if (__atomic_compare_exchange_n(&E->FunctionIndexPlusOne, &Expected,
+                                      SLOT_BUSY, 0, __ATOMIC_ACQ_REL,
+                                      __ATOMIC_ACQUIRE)) {
+        __atomic_store_n(&E->PathId, PathId, __ATOMIC_RELAXED);
+        __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
+        __atomic_store_n(&E->FunctionIndexPlusOne, Key, __ATOMIC_RELEASE);
+        __atomic_fetch_add(&T->Used, 1, __ATOMIC_RELAXED);
+        return;
+      }
+      K = Expected;
+    }
+    K = waitWhileBusy(&E->FunctionIndexPlusOne, K);
+    if (K == Key && __atomic_load_n(&E->PathId, __ATOMIC_RELAXED) == PathId) {
+      __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
+      return;
+    }
+  }
+  __atomic_fetch_add(&T->Dropped, 1, __ATOMIC_RELAXED);
+  if (!__atomic_exchange_n(&DropReported, 1, __ATOMIC_RELAXED))
+    __pathprof_report_error(
+        "path hash table full (%llu entries); counts of new paths are "
+        "dropped, set PATHPROF_HASH_SIZE to a larger value",
+        (unsigned long long)T->Capacity);
+}

@@ -1,0 +1,471 @@
+//===- PathProfInstrumentation.cpp - Ball-Larus path instrumentation ------===//
+//
+// Instruments functions for path profiling (Ball & Larus 1996; papers/000
+// section 2). For each function:
+//
+//  1. BallLarusDAG numbers its paths; placeIncrements() puts the increments
+//     on the chords of a maximum spanning tree weighted by BlockFrequencyInfo.
+//  2. The path register r is an SSA value: a phi in every block whose incoming
+//     value along edge P->B is r(P) + Inc(P->B), computed in P. No edge needs
+//     splitting for increments, and tree edges carry no code at all.
+//  3. A path ends at a return (counter[r + Inc(v->EXIT)]++) or on a backedge
+//     v->w (the same, then r restarts at Inc(ENTRY->w)). Backedges whose
+//     source has several successors and whose target has several predecessors
+//     are split to hold the counter update.
+//  4. Counters are a dense array of 64-bit integers in the __pathprof_cnts
+//     section when NumPaths is at most -pathprof-dense-limit, and the runtime
+//     hash table otherwise. The runtime maps the section image into the raw
+//     profile file and publishes the distance in __pathprof_counter_bias, which
+//     each function loads once on entry.
+//  5. A PathProfFunctionData record in __pathprof_data carries the name, CFG
+//     checksum, NumPaths, counters and the CFG description (blocks, source
+//     lines and DAG edges) so that profiles decode without the binary.
+//
+// Paths interrupted by an exception unwinding through a call (not an invoke),
+// by longjmp or by a function that does not return are not counted; calls
+// known not to return end their path before the call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/PathProfInstrumentation.h"
+#include "PathProf/BallLarus.h"
+#include "PathProf/IncrementPlacement.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/BranchProbabilityInfo.h"
+#include "llvm/IR/EHPersonalities.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+using namespace llvm;
+using namespace pathprof;
+
+#define DEBUG_TYPE "pathprof-instrument"
+
+STATISTIC(NumInstrumented, "Functions instrumented for path profiling");
+STATISTIC(NumHashed, "Functions whose paths are counted in the hash table");
+STATISTIC(NumNotInstrumented, "Functions that could not be instrumented");
+STATISTIC(NumChordIncrements, "Path register increments inserted");
+STATISTIC(NumSplitBackedges, "Backedges split to hold a counter update");
+
+static cl::opt<PlacementKind> Placement(
+    "pathprof-placement", cl::init(PlacementKind::SpanningTree), cl::Hidden,
+    cl::desc("Where path register increments go"),
+    cl::values(clEnumValN(PlacementKind::SpanningTree, "spanning-tree",
+                          "On the chords of a maximum spanning tree"),
+               clEnumValN(PlacementKind::PerEdge, "per-edge",
+                          "On every edge with a non-zero Val")));
+
+static cl::opt<uint64_t> DenseLimit(
+    "pathprof-dense-limit", cl::init(8192), cl::Hidden,
+    cl::desc("Functions with at most this many paths get a dense counter "
+             "array; larger ones use the runtime hash table"));
+
+static cl::opt<bool> AtomicCounters(
+    "pathprof-atomic-counters", cl::init(false), cl::Hidden,
+    cl::desc("Update dense path counters with atomic read-modify-writes"));
+
+static cl::opt<bool> VerifyPaths(
+    "pathprof-verify", cl::init(false), cl::Hidden,
+    cl::desc("Also record the executed blocks and have the runtime check "
+             "that every counted path id decodes to exactly those blocks"));
+
+static cl::opt<std::string> ProfileDir(
+    "pathprof-profile-dir", cl::init(""), cl::Hidden,
+    cl::desc("Default directory of the raw profile (as with "
+             "-fprofile-path-generate=DIR); PATHPROF_FILE overrides it"));
+
+std::string pathprof::getPathProfFuncName(const Function &F) {
+  if (!F.hasLocalLinkage())
+    return F.getName().str();
+  return (F.getParent()->getSourceFileName() + ";" + F.getName()).str();
+}
+
+bool pathprof::shouldSkipFunction(const Function &F) {
+  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+    return true;
+  if (F.hasPersonalityFn() &&
+      isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn())))
+    return true;
+  return F.getName().starts_with("__pathprof_");
+}
+
+namespace {
+
+/// Declarations of the runtime interface, created on first use.
+struct RuntimeInterface {
+  explicit RuntimeInterface(Module &M) : M(M), Ctx(M.getContext()) {
+    I64 = Type::getInt64Ty(Ctx);
+    Ptr = PointerType::getUnqual(Ctx);
+    DataTy = StructType::get(Ctx, {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
+  }
+
+  GlobalVariable *counterBias() {
+    if (auto *GV = M.getNamedGlobal("__pathprof_counter_bias"))
+      return GV;
+    auto *GV = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage,
+                                  nullptr, "__pathprof_counter_bias");
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    GV->setDSOLocal(true);
+    return GV;
+  }
+  FunctionCallee fn(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+    return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+  }
+  FunctionCallee hashInc() {
+    return fn("__pathprof_hash_inc", Type::getVoidTy(Ctx), {Ptr, I64});
+  }
+  FunctionCallee verifyEnter() {
+    return fn("__pathprof_verify_enter", I64, {Ptr});
+  }
+  FunctionCallee verifyBlock() {
+    return fn("__pathprof_verify_block", Type::getVoidTy(Ctx),
+              {I64, Type::getInt32Ty(Ctx)});
+  }
+  FunctionCallee verifyPath() {
+    return fn("__pathprof_verify_path", Type::getVoidTy(Ctx), {I64, I64});
+  }
+  FunctionCallee verifyLeave() {
+    return fn("__pathprof_verify_leave", Type::getVoidTy(Ctx), {I64});
+  }
+
+  Module &M;
+  LLVMContext &Ctx;
+  IntegerType *I64;
+  PointerType *Ptr;
+  StructType *DataTy;
+};
+
+class FunctionInstrumenter {
+public:
+  FunctionInstrumenter(Function &F, const BallLarusDAG &DAG,
+                       const IncrementPlacement &Incs, RuntimeInterface &RT)
+      : F(F), DAG(DAG), Incs(Incs), RT(RT) {}
+
+  /// Emits the data record and instruments the body; returns the number of
+  /// increments inserted.
+  void run();
+  bool isHashed() const { return DAG.numPaths() > DenseLimit; }
+
+private:
+  void emitGlobals();
+  Value *pathRegister(unsigned Node) const;
+  Value *edgeValue(BasicBlock *Pred, unsigned Edge);
+  void emitPathEnd(IRBuilder<> &B, Value *PathId);
+  BasicBlock::iterator blockStart(unsigned Node);
+
+  Function &F;
+  const BallLarusDAG &DAG;
+  const IncrementPlacement &Incs;
+  RuntimeInterface &RT;
+
+  GlobalVariable *Data = nullptr;
+  GlobalVariable *Counters = nullptr;
+  Value *Bias = nullptr;
+  Value *Frame = nullptr;
+  std::vector<PHINode *> R;
+  std::vector<Instruction *> VerifyBlockCalls;
+  DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
+};
+
+} // namespace
+
+void FunctionInstrumenter::emitGlobals() {
+  Module &M = *F.getParent();
+  LLVMContext &Ctx = M.getContext();
+  std::string Name = getPathProfFuncName(F);
+  std::string Blob;
+  DAG.describe().serialize(Blob);
+
+  // Globals follow the function into its comdat, so that the linker keeps
+  // or drops them together with the body they describe.
+  auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
+                        bool IsConstant) {
+    auto *GV = new GlobalVariable(M, Ty, IsConstant,
+                                  GlobalValue::PrivateLinkage, Init,
+                                  Prefix + F.getName());
+    if (Comdat *C = F.getComdat())
+      GV->setComdat(C);
+    return GV;
+  };
+  Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
+  GlobalVariable *NameGV =
+      MakeGlobal(NameInit->getType(), NameInit, "__pathprof_name_", true);
+  Constant *BlobInit = ConstantDataArray::get(
+      Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Blob.data()),
+                             Blob.size()));
+  GlobalVariable *BlobGV =
+      MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
+
+  Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
+  if (!isHashed()) {
+    auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
+    Counters = MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_",
+                          false);
+    Counters->setSection(PATHPROF_CNTS_SECTION);
+    Counters->setAlignment(Align(8));
+    CountersPtr = Counters;
+  }
+  auto C64 = [&](uint64_t V) { return ConstantInt::get(RT.I64, V); };
+  Constant *Init = ConstantStruct::get(
+      RT.DataTy, {NameGV, C64(Name.size()), BlobGV, C64(Blob.size()),
+                  C64(DAG.checksum()), C64(DAG.numPaths()), CountersPtr,
+                  C64(isHashed() ? PATHPROF_FUNC_HASHED : 0)});
+  Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
+  Data->setSection(PATHPROF_DATA_SECTION);
+  Data->setAlignment(Align(8));
+  appendToUsed(M, {Data});
+}
+
+Value *FunctionInstrumenter::pathRegister(unsigned Node) const {
+  if (Node == 0)
+    return ConstantInt::get(RT.I64, 0);
+  return R[Node];
+}
+
+/// \p Reg + \p Inc, without an instruction when \p Inc is zero.
+static Value *addConstant(IRBuilder<> &B, Value *Reg, uint64_t Inc,
+                          const Twine &Name = "pathprof.id") {
+  if (Inc == 0)
+    return Reg;
+  return B.CreateAdd(Reg, B.getInt64(Inc), Name);
+}
+
+/// r along DAG edge \p Edge out of \p Pred, computed at the end of Pred.
+Value *FunctionInstrumenter::edgeValue(BasicBlock *Pred, unsigned Edge) {
+  auto Key = std::make_pair(Pred, Edge);
+  if (Value *V = EdgeValues.lookup(Key))
+    return V;
+  IRBuilder<> B(Pred->getTerminator());
+  Value *V = addConstant(B, pathRegister(DAG.edges()[Edge].Src),
+                         Incs.Inc[Edge], "pathprof.r.next");
+  NumChordIncrements += !isa<Constant>(V) && V != pathRegister(DAG.edges()[Edge].Src);
+  EdgeValues[Key] = V;
+  return V;
+}
+
+/// Counts path \p PathId: the verification hook, then the counter update.
+void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
+  if (Frame)
+    B.CreateCall(RT.verifyPath(), {Frame, PathId});
+  if (isHashed()) {
+    B.CreateCall(RT.hashInc(), {Data, PathId});
+    return;
+  }
+  Value *Slot = B.CreateInBoundsGEP(RT.I64, Counters, PathId, "pathprof.slot");
+  Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
+  if (AtomicCounters) {
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
+                      AtomicOrdering::Monotonic);
+    return;
+  }
+  Value *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
+  B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
+}
+
+/// Where code at the top of block \p Node goes: before its verification
+/// hook, so that a path ending there is counted before the next one starts.
+BasicBlock::iterator FunctionInstrumenter::blockStart(unsigned Node) {
+  if (Frame && VerifyBlockCalls[Node])
+    return VerifyBlockCalls[Node]->getIterator();
+  return DAG.blocks()[Node]->getFirstInsertionPt();
+}
+
+void FunctionInstrumenter::run() {
+  ArrayRef<BasicBlock *> Blocks = DAG.blocks();
+  const unsigned NumBlocks = Blocks.size();
+  emitGlobals();
+
+  IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
+  if (!isHashed())
+    Bias = Entry.CreateAlignedLoad(RT.I64, RT.counterBias(), Align(8),
+                                   "pathprof.bias");
+  if (VerifyPaths) {
+    Frame = Entry.CreateCall(RT.verifyEnter(), {Data}, "pathprof.frame");
+    VerifyBlockCalls.assign(NumBlocks, nullptr);
+    for (unsigned N = 0; N != NumBlocks; ++N) {
+      IRBuilder<> B(N == 0 ? &*Entry.GetInsertPoint()
+                           : &*Blocks[N]->getFirstInsertionPt());
+      VerifyBlockCalls[N] =
+          B.CreateCall(RT.verifyBlock(), {Frame, B.getInt32(N)});
+    }
+  }
+
+  // Decide where each path break counts its path, splitting edges where
+  // neither end can hold the code. Phi predecessors along a break restart
+  // the register.
+  struct BreakSite {
+    Instruction *InsertBefore;
+    unsigned SrcNode;
+    unsigned ExitEdge;
+  };
+  std::vector<BreakSite> Sites;
+  DenseMap<std::pair<BasicBlock *, BasicBlock *>, uint64_t> Restarts;
+  for (const PathBreak &Br : DAG.pathBreaks()) {
+    unsigned SrcNode = DAG.nodeOf(Br.Src), DstNode = DAG.nodeOf(Br.Dst);
+    BasicBlock *PhiPred = Br.Src;
+    Instruction *Site;
+    if (Br.Src->getTerminator()->getNumSuccessors() == 1 ||
+        Br.Src->getUniqueSuccessor() == Br.Dst) {
+      Site = Br.Src->getTerminator();
+    } else if (Br.Dst->getUniquePredecessor() == Br.Src) {
+      Site = &*blockStart(DstNode);
+    } else {
+      unsigned SuccNum = 0;
+      while (Br.Src->getTerminator()->getSuccessor(SuccNum) != Br.Dst)
+        ++SuccNum;
+      BasicBlock *Split = SplitCriticalEdge(
+          Br.Src->getTerminator(), SuccNum,
+          CriticalEdgeSplittingOptions().setMergeIdenticalEdges());
+      if (!Split)
+        report_fatal_error("PathProf: cannot split a checked backedge");
+      ++NumSplitBackedges;
+      Site = Split->getTerminator();
+      PhiPred = Split;
+    }
+    Sites.push_back({Site, SrcNode, Br.ExitEdge});
+    Restarts[{PhiPred, Br.Dst}] = Incs.Inc[Br.EntryEdge];
+  }
+
+  // One phi per block for the path register, filled once all exist.
+  R.assign(NumBlocks, nullptr);
+  for (unsigned N = 1; N != NumBlocks; ++N)
+    R[N] = PHINode::Create(RT.I64, pred_size(Blocks[N]), "pathprof.r",
+                           Blocks[N]->begin());
+  for (unsigned N = 1; N != NumBlocks; ++N) {
+    for (BasicBlock *Pred : predecessors(Blocks[N])) {
+      Value *In;
+      auto Restart = Restarts.find({Pred, Blocks[N]});
+      int Edge = DAG.cfgEdge(Pred, Blocks[N]);
+      if (Restart != Restarts.end())
+        In = ConstantInt::get(RT.I64, Restart->second);
+      else if (Edge >= 0)
+        In = edgeValue(Pred, Edge);
+      else // An unreachable predecessor never supplies a value.
+        In = PoisonValue::get(RT.I64);
+      R[N]->addIncoming(In, Pred);
+    }
+  }
+
+  for (const BreakSite &S : Sites) {
+    IRBuilder<> B(S.InsertBefore);
+    emitPathEnd(B, addConstant(B, pathRegister(S.SrcNode),
+                               Incs.Inc[S.ExitEdge]));
+  }
+
+  // Returns, resumes and unreachables end the path; a call that does not
+  // return ends it before the call.
+  for (unsigned N = 0; N != NumBlocks; ++N) {
+    int Edge = DAG.returnEdge(N);
+    if (Edge < 0)
+      continue;
+    Instruction *Site = Blocks[N]->getTerminator();
+    if (isa<UnreachableInst>(Site))
+      for (Instruction *I = Site->getPrevNode(); I; I = I->getPrevNode())
+        if (auto *CB = dyn_cast<CallBase>(I); CB && CB->doesNotReturn()) {
+          Site = CB;
+          break;
+        }
+    IRBuilder<> B(Site);
+    emitPathEnd(B, addConstant(B, pathRegister(N), Incs.Inc[Edge]));
+    if (Frame)
+      B.CreateCall(RT.verifyLeave(), {Frame});
+  }
+}
+
+/// Why \p DAG cannot be instrumented, or an empty string.
+static std::string whyNotInstrumentable(const BallLarusDAG &DAG) {
+  if (!DAG.isValid())
+    return DAG.getError();
+  for (const PathBreak &Br : DAG.pathBreaks()) {
+    if (Br.Dst->isEHPad())
+      return "a backedge enters the exception handler block '" +
+             DAG.nodeName(DAG.nodeOf(Br.Dst)) + "'";
+    const Instruction *T = Br.Src->getTerminator();
+    if ((isa<IndirectBrInst>(T) || isa<CallBrInst>(T)) &&
+        Br.Src->getUniqueSuccessor() != Br.Dst)
+      return "a backedge leaves the indirectbr/callbr block '" +
+             DAG.nodeName(DAG.nodeOf(Br.Src)) + "'";
+  }
+  return "";
+}
+
+PreservedAnalyses PathProfInstrumentPass::run(Module &M,
+                                              ModuleAnalysisManager &MAM) {
+  FunctionAnalysisManager &FAM =
+      MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  RuntimeInterface RT(M);
+  bool Changed = false;
+
+  std::vector<Function *> Worklist;
+  for (Function &F : M)
+    if (!shouldSkipFunction(F))
+      Worklist.push_back(&F);
+
+  for (Function *F : Worklist) {
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
+    BallLarusDAG DAG(*F, getMaxPathsOption());
+    if (std::string Why = whyNotInstrumentable(DAG); !Why.empty()) {
+      ++NumNotInstrumented;
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "NotInstrumented", F)
+               << "not instrumented for path profiling: " << Why;
+      });
+      continue;
+    }
+    IncrementPlacement Incs = placeIncrements(
+        DAG, Placement, &FAM.getResult<BlockFrequencyAnalysis>(*F),
+        &FAM.getResult<BranchProbabilityAnalysis>(*F));
+    FunctionInstrumenter FI(*F, DAG, Incs, RT);
+    FI.run();
+    FAM.invalidate(*F, PreservedAnalyses::none());
+    Changed = true;
+    ++NumInstrumented;
+    NumHashed += FI.isHashed();
+    ORE.emit([&] {
+      OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
+      R << "instrumented for path profiling: "
+        << ore::NV("NumPaths", DAG.numPaths()) << " paths, "
+        << ore::NV("Chords", Incs.NumChords) << " chord increments, "
+        << ore::NV("Backedges", DAG.numBackedges()) << " backedges, "
+        << (FI.isHashed() ? "hashed" : "dense") << " counters";
+      if (DAG.numCutEdges())
+        R << "; " << ore::NV("CutEdges", DAG.numCutEdges())
+          << " edges cut to keep the number of paths within "
+          << ore::NV("MaxPaths", getMaxPathsOption());
+      return R;
+    });
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+
+  // The constructor maps the profile before main; it also pulls the runtime
+  // out of libpathprof_rt.a, so linking the archive is all a user does.
+  LLVMContext &Ctx = M.getContext();
+  Function *Ctor = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), false),
+      GlobalValue::InternalLinkage, "pathprof.module_ctor", M);
+  IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
+  B.CreateCall(RT.fn("__pathprof_init", Type::getVoidTy(Ctx), {}));
+  B.CreateRetVoid();
+  appendToGlobalCtors(M, Ctor, 0);
+
+  if (!ProfileDir.empty() && !M.getNamedGlobal("__pathprof_profile_filename")) {
+    Constant *Name = ConstantDataArray::getString(
+        Ctx, ProfileDir + "/default_%m.pathraw", true);
+    auto *GV = new GlobalVariable(M, Name->getType(), true,
+                                  GlobalValue::LinkOnceODRLinkage, Name,
+                                  "__pathprof_profile_filename");
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+  }
+  return PreservedAnalyses::none();
+}

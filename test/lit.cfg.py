@@ -1,0 +1,51 @@
+# -*- Python -*-
+# lit configuration for PathProf: finds the build tree's plugin, runtime and
+# tools, and defines substitutions that hide the long plugin flags.
+import os
+import lit.formats
+
+config.name = "PathProf"
+config.test_format = lit.formats.ShTest(True)
+config.suffixes = [".ll", ".c", ".cpp", ".test"]
+config.excludes = ["Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.pathprof_obj_root, "test")
+
+# Keep profiles of the tests out of the source tree and the environment of the
+# person running them.
+for var in ["PATHPROF_FILE", "LLVM_PROFILE_FILE", "PATHPROF_HASH_SIZE"]:
+    config.environment.pop(var, None)
+
+config.environment["PATH"] = os.pathsep.join(
+    [os.path.join(config.pathprof_obj_root, "bin"), config.llvm_tools_dir,
+     config.environment.get("PATH", "")])
+
+plugin = os.path.join(config.pathprof_obj_root, "lib", "PathProf.so")
+runtime = os.path.join(config.pathprof_obj_root, "lib", "libpathprof_rt.a")
+bindir = os.path.join(config.pathprof_obj_root, "bin")
+load = "-Xclang -load -Xclang {0} -fpass-plugin={0}".format(plugin)
+
+config.substitutions.append(("%pathprof_plugin", plugin))
+config.substitutions.append(("%pathprof_rt", runtime))
+config.substitutions.append(("%pathprof_include",
+                             os.path.join(config.pathprof_src_root, "include")))
+config.substitutions.append(
+    ("%opt_pathprof",
+     "{0} -load-pass-plugin={1}".format(
+         os.path.join(config.llvm_tools_dir, "opt"), plugin)))
+config.substitutions.append(
+    ("%clangxx_pathprof", "{0} {1}".format(config.clangxx, load)))
+config.substitutions.append(
+    ("%clang_pathprof", "{0} {1}".format(config.clang, load)))
+config.substitutions.append(("%clangxx", config.clangxx))
+config.substitutions.append(("%clang", config.clang))
+config.substitutions.append(
+    ("%llvm-pathprof", os.path.join(bindir, "llvm-pathprof")))
+config.substitutions.append(
+    ("%llvm-profdata", os.path.join(config.llvm_tools_dir, "llvm-profdata")))
+config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(
+    ("%utils", os.path.join(config.pathprof_src_root, "utils")))
+
+if os.access("/proc/self/fd", os.R_OK):
+    config.available_features.add("linux")

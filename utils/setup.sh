@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+#===- utils/setup.sh - install PathProf's dependencies and build it --------===#
+#
+# On a fresh Debian 12 machine (as root) installs LLVM 19 and the other build
+# dependencies from Debian's archive, then configures and builds the tree in
+# build/. When every package is already there, apt is skipped, so a non-root
+# user can run it too. With CI=true the build treats warnings as errors.
+#
+# Environment: PATHPROF_BUILD_DIR overrides the build directory (default
+# build/ in the repository; scripts and CI rely on that default).
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${PATHPROF_BUILD_DIR:-$root/build}
+
+packages=(clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev libpfm4-dev
+          cmake ninja-build python3 valgrind)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${db:Status-Status}' "$pkg" 2>/dev/null || true)
+  [ "$status" = installed ] || missing+=("$pkg")
+done
+
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" != 0 ]; then
+    echo "setup.sh: error: missing packages: ${missing[*]}" >&2
+    echo "setup.sh: run this script as root once to install them" >&2
+    exit 1
+  fi
+  echo "setup.sh: installing ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update
+  apt-get install -y --no-install-recommends "${packages[@]}"
+fi
+
+cmake_args=(-G Ninja -S "$root" -B "$build_dir"
+            -DCMAKE_C_COMPILER=clang-19 -DCMAKE_CXX_COMPILER=clang++-19)
+if [ "${CI:-}" = true ]; then
+  cmake_args+=(-DPATHPROF_WERROR=ON)
+fi
+
+cmake "${cmake_args[@]}"
+cmake --build "$build_dir"
