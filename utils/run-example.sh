@@ -35,13 +35,13 @@ if [ ${#raw[@]} -eq 0 ]; then
   echo "run-example.sh: error: the program wrote no profile in $prof_dir" >&2
   exit 1
 fi
-(set -x; "$build_dir/bin/llvm-pathprof" merge -o "$out/calc.pathdata" "${raw[@]}")
+(set -x; "$build_dir/bin/llvm-pathprof" merge -o "$out/calc.pathprof" "${raw[@]}")
 
 step "Show the three hottest paths per function"
-(set -x; "$build_dir/bin/llvm-pathprof" show --topn=3 "$out/calc.pathdata")
+(set -x; "$build_dir/bin/llvm-pathprof" show --topn=3 "$out/calc.pathprof")
 
 # PENDING(-fprofile-path-use): once the use pass lands, rebuild with
-#   pathprof-clang -O2 -g -fprofile-path-use="$out/calc.pathdata"
+#   pathprof-clang -O2 -g -fprofile-path-use="$out/calc.pathprof"
 # and compare output and run time with the plain -O2 build.
 step "Rebuild with -fprofile-path-use (skipped: not supported yet)"
 echo "skipped: -fprofile-path-use is not implemented yet; see docs/UserGuide.md"

@@ -167,8 +167,8 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (Buffer.size() < HeaderBytes)
-    return corrupt("file is too small for the header (" +
-                   Twine(Buffer.size()) + " bytes)");
+    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
+                   " bytes)");
   uint64_t H[HF_Count];
   for (unsigned I = 0; I != HF_Count; ++I)
     H[I] = support::endian::read64le(Buffer.data() + I * 8);
@@ -178,10 +178,10 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
   if (H[HF_Version] != IndexedProfileVersion)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "unsupported indexed profile version " + Twine(H[HF_Version]) +
-            " (this tool reads " + Twine(IndexedProfileVersion) + ")");
+    return createStringError(inconvertibleErrorCode(),
+                             "unsupported indexed profile version " +
+                                 Twine(H[HF_Version]) + " (this tool reads " +
+                                 Twine(IndexedProfileVersion) + ")");
   if (H[HF_HeaderSize] != HeaderBytes)
     return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
                    Twine(HeaderBytes));
@@ -193,8 +193,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
     return corrupt("checksum mismatch");
   if (H[HF_NumMetrics] != 0)
     return createStringError(inconvertibleErrorCode(),
-                             "indexed profile has " +
-                                 Twine(H[HF_NumMetrics]) +
+                             "indexed profile has " + Twine(H[HF_NumMetrics]) +
                                  " metrics per path; this tool reads none");
   uint64_t Body = Buffer.size() - HeaderBytes;
   if (H[HF_NumFunctions] > Body / FunctionHeaderBytes)
@@ -241,8 +240,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
   Sorted.reserve(P.Functions.size());
   for (const FunctionProfile &F : P.Functions)
     Sorted.push_back(&F);
-  llvm::sort(Sorted, [](const FunctionProfile *A,
-                               const FunctionProfile *B) {
+  llvm::sort(Sorted, [](const FunctionProfile *A, const FunctionProfile *B) {
     return std::tie(A->Name, A->Checksum) < std::tie(B->Name, B->Checksum);
   });
 
@@ -253,8 +251,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
         Sorted[I - 1]->Checksum == F.Checksum)
       return createStringError(inconvertibleErrorCode(),
                                "function '" + F.Name + "' with checksum 0x" +
-                                   utohexstr(F.Checksum) +
-                                   " appears twice");
+                                   utohexstr(F.Checksum) + " appears twice");
     if (F.Name.empty())
       return createStringError(inconvertibleErrorCode(),
                                "a function has an empty name");

@@ -45,8 +45,7 @@ bool FunctionProfile::addCount(uint64_t PathId, uint64_t Count) {
 }
 
 void Profile::sortFunctions() {
-  llvm::sort(Functions, [](const FunctionProfile &A,
-                                  const FunctionProfile &B) {
+  llvm::sort(Functions, [](const FunctionProfile &A, const FunctionProfile &B) {
     return std::tie(A.Name, A.Checksum) < std::tie(B.Name, B.Checksum);
   });
 }
@@ -76,8 +75,8 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
       for (const auto &[Id, Count] : F.Counts)
         Saturated |= !Dst.addCount(Id, Count);
       if (Saturated)
-        Warn("function '" + F.Name + "': path counts overflow in " +
-             InputName + "; saturated");
+        Warn("function '" + F.Name + "': path counts overflow in " + InputName +
+             "; saturated");
       continue;
     }
     if (Info.FirstInput != InputIndex) {

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileFormat.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"

@@ -53,8 +53,8 @@ static_assert(HeaderBytes == 16 * 8 && FunctionBytes == 8 * 8 &&
 
 Expected<RawHeader> readHeader(StringRef Buffer) {
   if (Buffer.size() < HeaderBytes)
-    return corrupt("file is too small for the header (" +
-                   Twine(Buffer.size()) + " bytes)");
+    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
+                   " bytes)");
   RawHeader H;
   auto Field = [&](size_t Member) { return readU64(Buffer, Member); };
   H.Magic = Field(offsetof(PathProfRawHeader, Magic));
@@ -160,10 +160,9 @@ Expected<FunctionProfile> readFunction(StringRef Buffer, const RawHeader &H,
                      " is not 8-byte aligned");
     if (F.NumPaths > H.CountersSize / 8 ||
         !inBounds(CounterOffset, F.NumPaths * 8, H.CountersSize))
-      return corrupt(Which + ": " + Twine(F.NumPaths) +
-                     " counters at offset " + Twine(CounterOffset) +
-                     " exceed the counter region (" + Twine(H.CountersSize) +
-                     " bytes)");
+      return corrupt(Which + ": " + Twine(F.NumPaths) + " counters at offset " +
+                     Twine(CounterOffset) + " exceed the counter region (" +
+                     Twine(H.CountersSize) + " bytes)");
   }
 
   F.CFGData = Buffer.substr(H.BlobsOffset + CFGOffset, CFGSize).str();
@@ -224,25 +223,24 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
   if (Capacity > (H.HashSize - HashHeaderBytes) / HashEntryBytes ||
       HashHeaderBytes + Capacity * HashEntryBytes != H.HashSize)
     return corrupt("hash capacity " + Twine(Capacity) +
-                   " does not match the hash region size " +
-                   Twine(H.HashSize));
+                   " does not match the hash region size " + Twine(H.HashSize));
   if (Used > Capacity)
-    return corrupt("hash table uses " + Twine(Used) + " of " +
-                   Twine(Capacity) + " entries");
+    return corrupt("hash table uses " + Twine(Used) + " of " + Twine(Capacity) +
+                   " entries");
 
   std::vector<bool> Saturated(P.Functions.size(), false);
   for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
     uint64_t Base = H.HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
-    uint64_t FnPlusOne =
-        readU64(Buffer, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
+    uint64_t FnPlusOne = readU64(
+        Buffer, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
     if (FnPlusOne == 0)
       continue;
-    uint64_t PathId = readU64(Buffer, Base + offsetof(PathProfHashEntry, PathId));
+    uint64_t PathId =
+        readU64(Buffer, Base + offsetof(PathProfHashEntry, PathId));
     uint64_t Count = readU64(Buffer, Base + offsetof(PathProfHashEntry, Count));
     if (FnPlusOne > P.Functions.size())
       return corrupt("hash entry " + Twine(Slot) + " refers to function " +
-                     Twine(FnPlusOne - 1) + " of " +
-                     Twine(P.Functions.size()));
+                     Twine(FnPlusOne - 1) + " of " + Twine(P.Functions.size()));
     FunctionProfile &F = P.Functions[FnPlusOne - 1];
     if (!Hashed[FnPlusOne - 1])
       return corrupt("hash entry " + Twine(Slot) + " refers to function '" +

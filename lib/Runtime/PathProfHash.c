@@ -34,8 +34,7 @@ static uint64_t mix(uint64_t Key, uint64_t PathId) {
 }
 
 static uint64_t waitWhileBusy(uint64_t *KeySlot, uint64_t K) {
-  for (unsigned Spins = 0; K == SLOT_BUSY && Spins != MAX_BUSY_SPINS;
-       ++Spins) {
+  for (unsigned Spins = 0; K == SLOT_BUSY && Spins != MAX_BUSY_SPINS; ++Spins) {
     if ((Spins & 63) == 63)
       sched_yield();
     K = __atomic_load_n(KeySlot, __ATOMIC_ACQUIRE);

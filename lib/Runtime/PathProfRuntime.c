@@ -54,8 +54,8 @@ uint64_t __pathprof_hash_capacity(void) {
   errno = 0;
   unsigned long long V = strtoull(Env, &End, 10);
   if (errno || End == Env || *End || V == 0 || Env[0] == '-') {
-    __pathprof_report_error("invalid PATHPROF_HASH_SIZE '%s'; using %llu",
-                            Env, (unsigned long long)DEFAULT_HASH_CAPACITY);
+    __pathprof_report_error("invalid PATHPROF_HASH_SIZE '%s'; using %llu", Env,
+                            (unsigned long long)DEFAULT_HASH_CAPACITY);
     return DEFAULT_HASH_CAPACITY;
   }
   if (V > MAX_HASH_CAPACITY) {
@@ -91,8 +91,8 @@ static void useAnonymousHashTable(uint64_t HashBytes) {
     return;
   }
   PathProfHashHeader *T = (PathProfHashHeader *)P;
-  T->Capacity = (HashBytes - sizeof(PathProfHashHeader)) /
-                sizeof(PathProfHashEntry);
+  T->Capacity =
+      (HashBytes - sizeof(PathProfHashHeader)) / sizeof(PathProfHashEntry);
   __atomic_store_n(&__pathprof_hash_table, T, __ATOMIC_RELEASE);
 }
 
@@ -165,10 +165,9 @@ static void initialize(void) {
   }
 
   uint64_t Capacity = AnyHashed ? __pathprof_hash_capacity() : 0;
-  uint64_t HashSize =
-      AnyHashed ? sizeof(PathProfHashHeader) +
-                      Capacity * sizeof(PathProfHashEntry)
-                : 0;
+  uint64_t HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
+                                      Capacity * sizeof(PathProfHashEntry)
+                                : 0;
   uint64_t FunctionsOffset = sizeof(PathProfRawHeader);
   uint64_t BlobsOffset =
       FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);

@@ -288,8 +288,7 @@ PATHPROF_API void __pathprof_verify_path(uint64_t Frame, uint64_t PathId) {
   }
   uint32_t *Decoded = ThreadStack->Decoded;
   uint32_t Len;
-  const char *Why =
-      decode(F, PathId, Decoded, VERIFY_TRACE_CAP + 1, &Len);
+  const char *Why = decode(F, PathId, Decoded, VERIFY_TRACE_CAP + 1, &Len);
   int Match = !Why && Len == Fr->Len &&
               memcmp(Decoded, Fr->Trace, Len * sizeof(uint32_t)) == 0;
   __atomic_fetch_add(&NumChecked, 1, __ATOMIC_RELAXED);

@@ -2,8 +2,8 @@
 // RUN: rm -rf %t && mkdir -p %t && cd %t
 // RUN: pathprof-clang++ -O2 -fprofile-path-generate %s -o prog
 // RUN: ./prog | FileCheck %s --check-prefix=OUT
-// RUN: llvm-pathprof merge -o merged.pathdata default.pathraw
-// RUN: llvm-pathprof show merged.pathdata | FileCheck %s --check-prefix=SHOW
+// RUN: llvm-pathprof merge -o merged.pathprof default.pathraw
+// RUN: llvm-pathprof show merged.pathprof | FileCheck %s --check-prefix=SHOW
 // OUT: odd=500
 // SHOW: main
 #include <cstdio>

@@ -4,8 +4,8 @@
 // RUN: pathprof-clang -O2 -g -fprofile-path-generate %s %S/Inputs/classify.c -o prog
 // RUN: cd run && ../prog | FileCheck %s --check-prefix=OUT
 // RUN: ls default.pathraw
-// RUN: llvm-pathprof merge -o merged.pathdata default.pathraw
-// RUN: llvm-pathprof show merged.pathdata | FileCheck %s --check-prefix=SHOW
+// RUN: llvm-pathprof merge -o merged.pathprof default.pathraw
+// RUN: llvm-pathprof show merged.pathprof | FileCheck %s --check-prefix=SHOW
 // OUT: sum=2332
 // SHOW-DAG: classify
 // SHOW-DAG: main

@@ -5,8 +5,8 @@
 // RUN: pathprof-clang -O2 -fprofile-path-generate -c %S/Inputs/classify.c -o classify.o
 // RUN: pathprof-clang main.o classify.o -o prog
 // RUN: ./prog | FileCheck %s --check-prefix=OUT
-// RUN: llvm-pathprof merge -o merged.pathdata default.pathraw
-// RUN: llvm-pathprof show --function=classify merged.pathdata | FileCheck %s --check-prefix=SHOW
+// RUN: llvm-pathprof merge -o merged.pathprof default.pathraw
+// RUN: llvm-pathprof show --function=classify merged.pathprof | FileCheck %s --check-prefix=SHOW
 // OUT: sum=2332
 // SHOW: classify
 #include "Inputs/branchy.c"

@@ -35,14 +35,15 @@ static cl::OptionCategory PathProfCategory("llvm-pathprof options");
 
 static cl::SubCommand MergeSubcommand(
     "merge", "Sum raw and indexed path profiles into an indexed profile");
-static cl::SubCommand ShowSubcommand(
-    "show", "Print the hot paths of a raw or indexed path profile");
+static cl::SubCommand
+    ShowSubcommand("show",
+                   "Print the hot paths of a raw or indexed path profile");
 
 // merge
-static cl::list<std::string> MergeInputs(cl::Positional, cl::OneOrMore,
-                                         cl::sub(MergeSubcommand),
-                                         cl::desc("<raw or indexed profile>..."),
-                                         cl::cat(PathProfCategory));
+static cl::list<std::string>
+    MergeInputs(cl::Positional, cl::OneOrMore, cl::sub(MergeSubcommand),
+                cl::desc("<raw or indexed profile>..."),
+                cl::cat(PathProfCategory));
 static cl::opt<std::string>
     MergeOutput("output", cl::sub(MergeSubcommand),
                 cl::init("default.pathprof"), cl::value_desc("file"),
@@ -63,8 +64,7 @@ static cl::opt<std::string>
                  cl::desc("Show only the functions with this name"),
                  cl::cat(PathProfCategory));
 static cl::opt<unsigned>
-    ShowTopN("topn", cl::sub(ShowSubcommand), cl::init(10),
-             cl::value_desc("n"),
+    ShowTopN("topn", cl::sub(ShowSubcommand), cl::init(10), cl::value_desc("n"),
              cl::desc("Paths to show per function, hottest first; 0 shows "
                       "all (default: 10; with --json: all)"),
              cl::cat(PathProfCategory));
@@ -137,8 +137,7 @@ static Expected<std::vector<FunctionSummary>> summarize(const Profile &P) {
     });
     Result.push_back(std::move(S));
   }
-  llvm::sort(Result, [](const FunctionSummary &A,
-                               const FunctionSummary &B) {
+  llvm::sort(Result, [](const FunctionSummary &A, const FunctionSummary &B) {
     if (A.Total != B.Total)
       return A.Total > B.Total;
     if (A.F->Name != B.F->Name)
@@ -275,8 +274,8 @@ static int showMain() {
   raw_fd_ostream OS(ShowOutput, EC, sys::fs::OF_TextWithCRLF);
   if (EC)
     return fail(ShowOutput + ": " + EC.message());
-  Error E = ShowJSON ? showJSON(*P, *Summaries, OS)
-                     : showText(*P, *Summaries, OS);
+  Error E =
+      ShowJSON ? showJSON(*P, *Summaries, OS) : showText(*P, *Summaries, OS);
   if (E)
     return fail(ShowInput + ": " + toString(std::move(E)));
   OS.close();

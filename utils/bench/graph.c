@@ -115,7 +115,7 @@ static int components(const struct Graph *G) {
 }
 
 int main(int argc, char **argv) {
-  int N = argc > 1 ? atoi(argv[1]) : 400000;
+  int N = argc > 1 ? atoi(argv[1]) : 300000;
   struct Graph G = {N, calloc((size_t)N + 1, sizeof(int)), NULL, NULL};
   uint64_t Seed = 5;
   /* Degrees 0..5, skewed so some nodes are hubs. */

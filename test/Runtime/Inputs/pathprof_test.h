@@ -14,13 +14,19 @@
 
 #include <stdint.h>
 
-extern uint64_t __pathprof_counter_bias __attribute__((visibility("hidden")));
-void __pathprof_init(void);
-void __pathprof_hash_inc(const PathProfFunctionData *F, uint64_t PathId);
-uint64_t __pathprof_verify_enter(const PathProfFunctionData *F);
-void __pathprof_verify_block(uint64_t Frame, uint32_t Block);
-void __pathprof_verify_path(uint64_t Frame, uint64_t PathId);
-void __pathprof_verify_leave(uint64_t Frame);
+/* Declared hidden, as the pass declares them: a reference with hidden
+   visibility makes the linker bind each executable or shared library to its
+   own copy of the runtime (and its own sections) instead of letting the
+   executable's copy preempt the library's. */
+#define PP_HIDDEN __attribute__((visibility("hidden")))
+extern uint64_t __pathprof_counter_bias PP_HIDDEN;
+PP_HIDDEN void __pathprof_init(void);
+PP_HIDDEN void __pathprof_hash_inc(const PathProfFunctionData *F,
+                                   uint64_t PathId);
+PP_HIDDEN uint64_t __pathprof_verify_enter(const PathProfFunctionData *F);
+PP_HIDDEN void __pathprof_verify_block(uint64_t Frame, uint32_t Block);
+PP_HIDDEN void __pathprof_verify_path(uint64_t Frame, uint64_t PathId);
+PP_HIDDEN void __pathprof_verify_leave(uint64_t Frame);
 
 /* Little-endian bytes of the serialized CFG description. */
 #define PP_U32(X)                                                              \
@@ -49,7 +55,7 @@ void __pathprof_verify_leave(uint64_t Frame);
 #define PP_LOOP_BLOB                                                           \
   {                                                                            \
     PP_U32(PATHPROF_CFG_VERSION), PP_U32(4), PP_BLOCK('e'), PP_BLOCK('h'),     \
-        PP_BLOCK('b'), PP_BLOCK('x'), PP_U32(5),                               \
+        PP_BLOCK('b'), PP_BLOCK('x'), PP_U32(6),                               \
         PP_EDGE(0, 1, PATHPROF_EDGE_CFG, 0),                                   \
         PP_EDGE(0, 1, PATHPROF_EDGE_ENTRY_PSEUDO, 2),                          \
         PP_EDGE(1, 2, PATHPROF_EDGE_CFG, 0),                                   \

@@ -1,0 +1,69 @@
+// Exact path ids and counts for a small program, end to end: instrument with
+// the plugin at -O0 and -O2, run, and read the raw profile back. The ids are
+// the Ball-Larus numbering of classify()'s DAG, which the print pass shows.
+//
+// RUN: %clang_pathprof -O0 -g %s %pathprof_rt -o %t.O0
+// RUN: rm -f %t.O0.raw && env PATHPROF_FILE=%t.O0.raw %t.O0 > %t.O0.out
+// RUN: %llvm-pathprof show --json %t.O0.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS
+// RUN: %clang_pathprof -O2 -g %s %pathprof_rt -o %t.O2
+// RUN: rm -f %t.O2.raw && env PATHPROF_FILE=%t.O2.raw %t.O2 > %t.O2.out
+// RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS
+// RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py | FileCheck %s --check-prefix=LINES
+// RUN: %clang -O2 -g %s -o %t.plain && %t.plain > %t.plain.out
+// RUN: cmp %t.plain.out %t.O0.out
+// RUN: cmp %t.plain.out %t.O2.out
+
+#include <stdio.h>
+
+// Three paths without loops: negative, zero, positive.
+__attribute__((noinline)) int classify(int X) {
+  if (X < 0)
+    return -1;
+  if (X == 0)
+    return 0;
+  return 1;
+}
+
+// A loop: one path enters and leaves at once, one enters and goes round, one
+// goes round again, one leaves after going round.
+__attribute__((noinline)) int sum(int N) {
+  int S = 0;
+  for (int I = 0; I < N; ++I)
+    S += I;
+  return S;
+}
+
+int main(void) {
+  int Counts[3] = {0, 0, 0};
+  for (int I = -3; I < 7; ++I)
+    Counts[classify(I) + 1]++;
+  printf("%d %d %d %d %d\n", Counts[0], Counts[1], Counts[2], sum(0), sum(4));
+  return 0;
+}
+
+// The same ids and counts at -O0 and -O2: the pass runs after the same early
+// simplification in both (none at -O0 changes these CFGs).
+// classify: 3 negative, 1 zero, 6 positive calls.
+// IDS-LABEL: function classify paths=3 entry=10 total=10
+// IDS-NEXT:  path 0 3
+// IDS-NEXT:  path 1 1
+// IDS-NEXT:  path 2 6
+// main: the loop runs 10 times; the first path enters it, 9 go round, and
+// the last leaves it.
+// IDS-NEXT:  function main paths=4 entry=1 total=11
+// IDS-NEXT:  path 0 1
+// IDS-NEXT:  path 2 9
+// IDS-NEXT:  path 3 1
+// sum(0) takes path 1 (enter, leave at once); sum(4) enters and goes round
+// (path 0), goes round 3 more times (path 2) and leaves (path 3).
+// IDS-NEXT:  function sum paths=4 entry=2 total=6
+// IDS-NEXT:  path 0 1
+// IDS-NEXT:  path 1 1
+// IDS-NEXT:  path 2 3
+// IDS-NEXT:  path 3 1
+
+// Paths decode to the source lines they ran.
+// LINES-LABEL: function classify
+// LINES-NEXT:  path 0 3 paths-exact.c:20,paths-exact.c:21,paths-exact.c:25
+// LINES-NEXT:  path 1 1 paths-exact.c:20,paths-exact.c:22,paths-exact.c:23,paths-exact.c:25
+// LINES-NEXT:  path 2 6 paths-exact.c:20,paths-exact.c:22,paths-exact.c:24,paths-exact.c:25
