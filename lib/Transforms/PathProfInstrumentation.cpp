@@ -118,8 +118,16 @@ struct RuntimeInterface {
     GV->setDSOLocal(true);
     return GV;
   }
+  /// Runtime entry points are hidden: each executable or shared library
+  /// binds to its own copy of the runtime, which knows its own sections.
   FunctionCallee fn(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
-    return M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+    FunctionCallee Callee =
+        M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+    if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
+      Fn->setVisibility(GlobalValue::HiddenVisibility);
+      Fn->setDSOLocal(true);
+    }
+    return Callee;
   }
   FunctionCallee hashInc() {
     return fn("__pathprof_hash_inc", Type::getVoidTy(Ctx), {Ptr, I64});

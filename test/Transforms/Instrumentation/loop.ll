@@ -123,3 +123,4 @@ exit:
 
 ; CHECK-LABEL: define internal void @pathprof.module_ctor()
 ; CHECK-NEXT:    call void @__pathprof_init()
+; CHECK: declare hidden void @__pathprof_init()
