@@ -233,7 +233,9 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
     uint64_t Base = H.HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
     uint64_t FnPlusOne = readU64(
         Buffer, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
-    if (FnPlusOne == 0)
+    // 0 is an empty slot; all ones marks a slot whose writer never finished
+    // (docs/Runtime.md), which holds no count.
+    if (FnPlusOne == 0 || FnPlusOne == ~uint64_t(0))
       continue;
     uint64_t PathId =
         readU64(Buffer, Base + offsetof(PathProfHashEntry, PathId));
