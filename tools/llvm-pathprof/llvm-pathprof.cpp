@@ -193,8 +193,14 @@ static Error showText(const Profile &P, ArrayRef<FunctionSummary> Summaries,
          << percent(Count, ProgramTotal) << " of program)\n";
       if (!Path->StartsAtEntry)
         OS << "      (from backedge)\n";
-      for (uint32_t Block : Path->Blocks)
-        OS << "      " << F.CFG.blockLocation(Block) << "\n";
+      // Consecutive blocks on the same source lines read as one step.
+      std::string Last;
+      for (uint32_t Block : Path->Blocks) {
+        std::string Loc = F.CFG.blockLocation(Block);
+        if (Loc != Last)
+          OS << "      " << Loc << "\n";
+        Last = std::move(Loc);
+      }
       if (!Path->EndsAtReturn)
         OS << "      (to backedge)\n";
     }
