@@ -9,6 +9,7 @@
 // RUN: rm -f %t.O2.raw && env PATHPROF_FILE=%t.O2.raw %t.O2 > %t.O2.out
 // RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS
 // RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py | FileCheck %s --check-prefix=LINES
+// RUN: %llvm-pathprof show --function=sum %t.O2.raw | FileCheck %s --check-prefix=TEXT
 // RUN: %clang -O2 -g %s -o %t.plain && %t.plain > %t.plain.out
 // RUN: cmp %t.plain.out %t.O0.out
 // RUN: cmp %t.plain.out %t.O2.out
@@ -64,6 +65,27 @@ int main(void) {
 
 // Paths decode to the source lines they ran.
 // LINES-LABEL: function classify
-// LINES-NEXT:  path 0 3 paths-exact.c:20,paths-exact.c:21,paths-exact.c:25
-// LINES-NEXT:  path 1 1 paths-exact.c:20,paths-exact.c:22,paths-exact.c:23,paths-exact.c:25
-// LINES-NEXT:  path 2 6 paths-exact.c:20,paths-exact.c:22,paths-exact.c:24,paths-exact.c:25
+// LINES-NEXT:  path 0 3 paths-exact.c:21,paths-exact.c:22,paths-exact.c:26
+// LINES-NEXT:  path 1 1 paths-exact.c:21,paths-exact.c:23,paths-exact.c:24,paths-exact.c:26
+// LINES-NEXT:  path 2 6 paths-exact.c:21,paths-exact.c:23,paths-exact.c:25,paths-exact.c:26
+
+// The text report: hottest path first, source lines in the order they ran.
+// TEXT:       Function: sum
+// TEXT-NEXT:    Checksum: 0x{{[0-9a-f]+}}
+// TEXT-NEXT:    Paths: 4
+// TEXT-NEXT:    Executed paths: 4
+// TEXT-NEXT:    Entry count: 2
+// TEXT-NEXT:    Total path count: 6
+// TEXT-NEXT:    Top 4 of 4 paths:
+// TEXT-NEXT:      Path 2: count 3 (50.00% of function, 11.11% of program)
+// TEXT-NEXT:        (from backedge)
+// TEXT-NEXT:        {{.*}}paths-exact.c:32
+// TEXT-NEXT:        {{.*}}paths-exact.c:32-33
+// TEXT-NEXT:        (to backedge)
+// TEXT-NEXT:      Path 0: count 1 (16.67% of function, 3.70% of program)
+// TEXT-NEXT:        {{.*}}paths-exact.c:32
+// TEXT-NEXT:        {{.*}}paths-exact.c:32-33
+// TEXT-NEXT:        (to backedge)
+// TEXT-NEXT:      Path 1: count 1 (16.67% of function, 3.70% of program)
+// TEXT-NEXT:        {{.*}}paths-exact.c:32
+// TEXT-NEXT:        {{.*}}paths-exact.c:34
