@@ -15,8 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum TokKind { TOK_NUM, TOK_PLUS, TOK_MINUS, TOK_MUL, TOK_DIV, TOK_MOD,
-               TOK_LPAREN, TOK_RPAREN, TOK_END, TOK_ERROR };
+enum TokKind {
+  TOK_NUM,
+  TOK_PLUS,
+  TOK_MINUS,
+  TOK_MUL,
+  TOK_DIV,
+  TOK_MOD,
+  TOK_LPAREN,
+  TOK_RPAREN,
+  TOK_END,
+  TOK_ERROR
+};
 
 struct Lexer {
   const char *P;
@@ -62,13 +72,27 @@ static void nextToken(struct Lexer *L) {
   case '\0':
     L->Kind = TOK_END;
     return;
-  case '+': L->Kind = TOK_PLUS; break;
-  case '-': L->Kind = TOK_MINUS; break;
-  case '*': L->Kind = TOK_MUL; break;
-  case '/': L->Kind = TOK_DIV; break;
-  case '%': L->Kind = TOK_MOD; break;
-  case '(': L->Kind = TOK_LPAREN; break;
-  case ')': L->Kind = TOK_RPAREN; break;
+  case '+':
+    L->Kind = TOK_PLUS;
+    break;
+  case '-':
+    L->Kind = TOK_MINUS;
+    break;
+  case '*':
+    L->Kind = TOK_MUL;
+    break;
+  case '/':
+    L->Kind = TOK_DIV;
+    break;
+  case '%':
+    L->Kind = TOK_MOD;
+    break;
+  case '(':
+    L->Kind = TOK_LPAREN;
+    break;
+  case ')':
+    L->Kind = TOK_RPAREN;
+    break;
   default:
     if (C >= '0' && C <= '9') {
       int64_t V = 0;

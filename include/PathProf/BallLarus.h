@@ -145,8 +145,7 @@ public:
 
 /// print<pathprof-numbering>: prints the DAG, every Val, NumPaths and, for
 /// small functions, every path, checking that ids form a bijection.
-class BallLarusPrinterPass
-    : public llvm::PassInfoMixin<BallLarusPrinterPass> {
+class BallLarusPrinterPass : public llvm::PassInfoMixin<BallLarusPrinterPass> {
 public:
   explicit BallLarusPrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
   llvm::PreservedAnalyses run(llvm::Function &F,

@@ -28,7 +28,7 @@ namespace pathprof {
 
 struct CFGBlock {
   std::string Name;
-  std::string File;   // empty when there is no debug info
+  std::string File;       // empty when there is no debug info
   uint32_t LineBegin = 0; // 0 when unknown
   uint32_t LineEnd = 0;
 };
@@ -63,7 +63,8 @@ public:
   /// the graph acyclic, Val consistent with the numbering, NumPaths < 2^64.
   static llvm::Expected<CFGDescription> deserialize(llvm::StringRef Data);
 
-  /// Number of ENTRY->EXIT paths; valid after deserialize() or computeNumPaths().
+  /// Number of ENTRY->EXIT paths; valid after deserialize() or
+  /// computeNumPaths().
   uint64_t numPaths() const { return NumPaths; }
 
   /// Recomputes NumPaths from the edges; fails if the graph is malformed.

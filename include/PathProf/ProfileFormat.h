@@ -29,14 +29,15 @@ extern "C" {
 #define PATHPROF_CNTS_SECTION "__pathprof_cnts"
 
 /* PathProfFunctionData::Flags and PathProfRawFunction::Flags. */
-#define PATHPROF_FUNC_HASHED 0x1ULL /* counts live in the runtime hash table */
+#define PATHPROF_FUNC_HASHED 0x1ULL /* counts live in the runtime hash table   \
+                                     */
 
 /* Edge kinds in the serialized CFG description. */
 enum PathProfEdgeKind {
-  PATHPROF_EDGE_CFG = 0,        /* a CFG edge between two blocks */
+  PATHPROF_EDGE_CFG = 0,          /* a CFG edge between two blocks */
   PATHPROF_EDGE_ENTRY_PSEUDO = 1, /* ENTRY->w standing for backedges into w */
   PATHPROF_EDGE_EXIT_PSEUDO = 2,  /* v->EXIT standing for backedges out of v */
-  PATHPROF_EDGE_RETURN = 3        /* v->EXIT for a block that leaves the function */
+  PATHPROF_EDGE_RETURN = 3 /* v->EXIT for a block that leaves the function */
 };
 
 /* One record per instrumented function, emitted by the pass into
@@ -79,7 +80,8 @@ typedef struct PathProfRawFunction {
   uint64_t CFGSize;
   uint64_t Checksum;
   uint64_t NumPaths;
-  uint64_t CounterOffset; /* bytes, relative to CountersOffset; unused if hashed */
+  uint64_t
+      CounterOffset; /* bytes, relative to CountersOffset; unused if hashed */
   uint64_t Flags;
 } PathProfRawFunction;
 

@@ -24,10 +24,9 @@ static cl::opt<bool> InstrumentInPipeline(
              "the default pipeline"));
 
 static void registerCallbacks(PassBuilder &PB) {
-  PB.registerAnalysisRegistrationCallback(
-      [](FunctionAnalysisManager &FAM) {
-        FAM.registerPass([] { return BallLarusAnalysis(); });
-      });
+  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([] { return BallLarusAnalysis(); });
+  });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {

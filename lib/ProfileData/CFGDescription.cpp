@@ -225,10 +225,9 @@ Error CFGDescription::computeNumPaths() {
 
 Expected<DecodedPath> CFGDescription::decode(uint64_t PathId) const {
   if (PathId >= NumPaths)
-    return createStringError(inconvertibleErrorCode(),
-                             "path id %llu is out of range (%llu paths)",
-                             (unsigned long long)PathId,
-                             (unsigned long long)NumPaths);
+    return createStringError(
+        inconvertibleErrorCode(), "path id %llu is out of range (%llu paths)",
+        (unsigned long long)PathId, (unsigned long long)NumPaths);
   DecodedPath P;
   const uint32_t Exit = exitNode();
   uint64_t Rest = PathId;

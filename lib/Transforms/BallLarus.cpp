@@ -18,8 +18,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Endian.h"
-#include "llvm/Support/xxhash.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/xxhash.h"
 
 #include <functional>
 #include <map>
@@ -211,8 +211,7 @@ bool BallLarusDAG::number(uint64_t NodeLimit, uint64_t Limit,
         BreakTarget[Succs[N][I]] = true;
       }
     }
-    if (Succs[N].empty() &&
-        !Append(N, Exit, PATHPROF_EDGE_RETURN, Sum, Limit))
+    if (Succs[N].empty() && !Append(N, Exit, PATHPROF_EDGE_RETURN, Sum, Limit))
       return false;
     if (NeedsExitPseudo &&
         !Append(N, Exit, PATHPROF_EDGE_EXIT_PSEUDO, Sum, Limit))

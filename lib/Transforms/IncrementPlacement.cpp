@@ -117,8 +117,8 @@ IncrementPlacement pathprof::placeIncrements(const BallLarusDAG &DAG,
         continue;
       Seen[W] = true;
       // Along e = Src->Dst: Phi(Dst) = Phi(Src) + Val(e).
-      Phi[W] = Edges[I].Src == V ? Phi[V] + Edges[I].Val
-                                 : Phi[V] - Edges[I].Val;
+      Phi[W] =
+          Edges[I].Src == V ? Phi[V] + Edges[I].Val : Phi[V] - Edges[I].Val;
       Work.push_back(W);
     }
   }

@@ -35,10 +35,10 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
-#include "llvm/IR/EHPersonalities.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -198,9 +198,9 @@ void FunctionInstrumenter::emitGlobals() {
   // or drops them together with the body they describe.
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
                         bool IsConstant) {
-    auto *GV = new GlobalVariable(M, Ty, IsConstant,
-                                  GlobalValue::PrivateLinkage, Init,
-                                  Prefix + F.getName());
+    auto *GV =
+        new GlobalVariable(M, Ty, IsConstant, GlobalValue::PrivateLinkage, Init,
+                           Prefix + F.getName());
     if (Comdat *C = F.getComdat())
       GV->setComdat(C);
     return GV;
@@ -217,8 +217,8 @@ void FunctionInstrumenter::emitGlobals() {
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
     auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
-    Counters = MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_",
-                          false);
+    Counters =
+        MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
     Counters->setSection(PATHPROF_CNTS_SECTION);
     Counters->setAlignment(Align(8));
     CountersPtr = Counters;
@@ -254,9 +254,10 @@ Value *FunctionInstrumenter::edgeValue(BasicBlock *Pred, unsigned Edge) {
   if (Value *V = EdgeValues.lookup(Key))
     return V;
   IRBuilder<> B(Pred->getTerminator());
-  Value *V = addConstant(B, pathRegister(DAG.edges()[Edge].Src),
-                         Incs.Inc[Edge], "pathprof.r.next");
-  NumChordIncrements += !isa<Constant>(V) && V != pathRegister(DAG.edges()[Edge].Src);
+  Value *V = addConstant(B, pathRegister(DAG.edges()[Edge].Src), Incs.Inc[Edge],
+                         "pathprof.r.next");
+  NumChordIncrements +=
+      !isa<Constant>(V) && V != pathRegister(DAG.edges()[Edge].Src);
   EdgeValues[Key] = V;
   return V;
 }
@@ -366,8 +367,8 @@ void FunctionInstrumenter::run() {
 
   for (const BreakSite &S : Sites) {
     IRBuilder<> B(S.InsertBefore);
-    emitPathEnd(B, addConstant(B, pathRegister(S.SrcNode),
-                               Incs.Inc[S.ExitEdge]));
+    emitPathEnd(B,
+                addConstant(B, pathRegister(S.SrcNode), Incs.Inc[S.ExitEdge]));
   }
 
   // Returns, resumes and unreachables end the path; a call that does not
@@ -459,9 +460,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   // The constructor maps the profile before main; it also pulls the runtime
   // out of libpathprof_rt.a, so linking the archive is all a user does.
   LLVMContext &Ctx = M.getContext();
-  Function *Ctor = Function::Create(
-      FunctionType::get(Type::getVoidTy(Ctx), false),
-      GlobalValue::InternalLinkage, "pathprof.module_ctor", M);
+  Function *Ctor =
+      Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                       GlobalValue::InternalLinkage, "pathprof.module_ctor", M);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   B.CreateCall(RT.fn("__pathprof_init", Type::getVoidTy(Ctx), {}));
   B.CreateRetVoid();

@@ -113,13 +113,14 @@ static uint32_t rnd(void) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 600000;
-  static const char *Globs[] = {"*.c", "src/*/*.h", "*test*", "?a*[0-9].txt",
-                                "[!.]*.[ch]", "lib*.so.[0-9]*", "*\\*star*",
-                                "*a*b*c*d*"};
-  static const char *Regexes[] = {"^src/.*\\.c$", "a.*b", "^lib.*so",
-                                  "x*y*z", "[0-9]", "o.o.o"};
-  static const char *Parts[] = {"src", "lib", "test", "a", "b", "main", "util",
-                                "core", "x", "io", "star*", "2024", "data"};
+  static const char *Globs[] = {"*.c",          "src/*/*.h",  "*test*",
+                                "?a*[0-9].txt", "[!.]*.[ch]", "lib*.so.[0-9]*",
+                                "*\\*star*",    "*a*b*c*d*"};
+  static const char *Regexes[] = {"^src/.*\\.c$", "a.*b",  "^lib.*so",
+                                  "x*y*z",        "[0-9]", "o.o.o"};
+  static const char *Parts[] = {"src",   "lib",  "test", "a", "b",
+                                "main",  "util", "core", "x", "io",
+                                "star*", "2024", "data"};
   static const char *Exts[] = {".c", ".h", ".txt", ".so.1", ".o", "", ".cc"};
   char Name[128];
   uint64_t Sum = 0;

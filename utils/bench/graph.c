@@ -90,8 +90,8 @@ static uint64_t dijkstra(const struct Graph *G, int Src) {
 }
 
 static int components(const struct Graph *G) {
-  int *Seen = calloc((size_t)G->N, sizeof(int)), *Queue = malloc(
-                                                      (size_t)G->N * sizeof(int));
+  int *Seen = calloc((size_t)G->N, sizeof(int)),
+      *Queue = malloc((size_t)G->N * sizeof(int));
   int Count = 0;
   for (int S = 0; S < G->N; ++S) {
     if (Seen[S])
@@ -146,9 +146,10 @@ int main(int argc, char **argv) {
   Dist = malloc((size_t)N * sizeof(int64_t));
   uint64_t Sum = 0;
   for (int S = 0; S < 6; ++S)
-    Sum = Sum * 1000003u + dijkstra(&G, (int)((uint64_t)S * 7919 % (uint64_t)N));
-  printf("graph %d edges=%ld components=%d sum=%016llx\n", N, M,
-         components(&G), (unsigned long long)Sum);
+    Sum =
+        Sum * 1000003u + dijkstra(&G, (int)((uint64_t)S * 7919 % (uint64_t)N));
+  printf("graph %d edges=%ld components=%d sum=%016llx\n", N, M, components(&G),
+         (unsigned long long)Sum);
   free(G.Start);
   free(G.Dst);
   free(G.W);

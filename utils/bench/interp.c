@@ -10,13 +10,34 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum Op { PUSH, LOAD, STORE, ADD, SUB, MUL, MOD, DIV2, LT, EQ, JMP, JZ, JNZ,
-          DUP, POP, HALT };
+enum Op {
+  PUSH,
+  LOAD,
+  STORE,
+  ADD,
+  SUB,
+  MUL,
+  MOD,
+  DIV2,
+  LT,
+  EQ,
+  JMP,
+  JZ,
+  JNZ,
+  DUP,
+  POP,
+  HALT
+};
 
-struct Insn { uint8_t Op; int32_t Arg; };
+struct Insn {
+  uint8_t Op;
+  int32_t Arg;
+};
 
 /* Counts primes below vars[0] by trial division; then walks Collatz from
  * vars[0] counting steps. Result in vars[5]. */
+// One line per basic block reads better than one instruction per line.
+// clang-format off
 static const struct Insn Program[] = {
   /* 0 */ {PUSH, 2}, {STORE, 1},          /* i = 2 */
   /* 2 */ {PUSH, 0}, {STORE, 5},          /* count = 0 */
@@ -42,6 +63,7 @@ static const struct Insn Program[] = {
   /* 73 */ {LOAD, 3}, {DIV2, 0}, {STORE, 3}, {JMP, 52},
   /* 77 */ {HALT, 0},
 };
+// clang-format on
 
 static int64_t run(int64_t N) {
   int64_t Stack[64], Vars[8] = {N, 0, 0, 0, 0, 0, 0, 0};
@@ -50,23 +72,64 @@ static int64_t run(int64_t N) {
   for (;;) {
     const struct Insn *I = PC++;
     switch (I->Op) {
-    case PUSH: Stack[SP++] = I->Arg; break;
-    case LOAD: Stack[SP++] = Vars[I->Arg]; break;
-    case STORE: Vars[I->Arg] = Stack[--SP]; break;
-    case ADD: --SP; Stack[SP - 1] += Stack[SP]; break;
-    case SUB: --SP; Stack[SP - 1] -= Stack[SP]; break;
-    case MUL: --SP; Stack[SP - 1] *= Stack[SP]; break;
-    case MOD: --SP; Stack[SP - 1] %= Stack[SP]; break;
-    case DIV2: Stack[SP - 1] /= 2; break;
-    case LT: --SP; Stack[SP - 1] = Stack[SP - 1] < Stack[SP]; break;
-    case EQ: --SP; Stack[SP - 1] = Stack[SP - 1] == Stack[SP]; break;
-    case JMP: PC = Program + I->Arg; break;
-    case JZ: if (Stack[--SP] == 0) PC = Program + I->Arg; break;
-    case JNZ: if (Stack[--SP] != 0) PC = Program + I->Arg; break;
-    case DUP: Stack[SP] = Stack[SP - 1]; ++SP; break;
-    case POP: --SP; break;
-    case HALT: return Vars[5];
-    default: abort();
+    case PUSH:
+      Stack[SP++] = I->Arg;
+      break;
+    case LOAD:
+      Stack[SP++] = Vars[I->Arg];
+      break;
+    case STORE:
+      Vars[I->Arg] = Stack[--SP];
+      break;
+    case ADD:
+      --SP;
+      Stack[SP - 1] += Stack[SP];
+      break;
+    case SUB:
+      --SP;
+      Stack[SP - 1] -= Stack[SP];
+      break;
+    case MUL:
+      --SP;
+      Stack[SP - 1] *= Stack[SP];
+      break;
+    case MOD:
+      --SP;
+      Stack[SP - 1] %= Stack[SP];
+      break;
+    case DIV2:
+      Stack[SP - 1] /= 2;
+      break;
+    case LT:
+      --SP;
+      Stack[SP - 1] = Stack[SP - 1] < Stack[SP];
+      break;
+    case EQ:
+      --SP;
+      Stack[SP - 1] = Stack[SP - 1] == Stack[SP];
+      break;
+    case JMP:
+      PC = Program + I->Arg;
+      break;
+    case JZ:
+      if (Stack[--SP] == 0)
+        PC = Program + I->Arg;
+      break;
+    case JNZ:
+      if (Stack[--SP] != 0)
+        PC = Program + I->Arg;
+      break;
+    case DUP:
+      Stack[SP] = Stack[SP - 1];
+      ++SP;
+      break;
+    case POP:
+      --SP;
+      break;
+    case HALT:
+      return Vars[5];
+    default:
+      abort();
     }
   }
 }

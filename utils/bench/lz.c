@@ -12,8 +12,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { HashBits = 14, Window = 1 << 15, MinMatch = 4, MaxMatch = 127 + MinMatch,
-       MaxChain = 32 };
+enum {
+  HashBits = 14,
+  Window = 1 << 15,
+  MinMatch = 4,
+  MaxMatch = 127 + MinMatch,
+  MaxChain = 32
+};
 
 static uint32_t hash4(const uint8_t *P) {
   uint32_t V;
@@ -103,9 +108,10 @@ static size_t decompress(const uint8_t *In, size_t N, uint8_t *Out) {
 int main(int argc, char **argv) {
   long KiB = argc > 1 ? atol(argv[1]) : 12288;
   size_t N = (size_t)KiB * 1024;
-  static const char *Words[] = {"the ", "path ", "profile ", "counter ",
+  static const char *Words[] = {"the ",    "path ", "profile ",  "counter ",
                                 "branch ", "loop ", "function ", "entry ",
-                                "exit ", "edge ", "of ", "a ", "hot ", "cold "};
+                                "exit ",   "edge ", "of ",       "a ",
+                                "hot ",    "cold "};
   uint8_t *Text = malloc(N + 8), *Packed = malloc(N + N / 64 + 16),
           *Back = malloc(N + 8);
   if (!Text || !Packed || !Back)

@@ -59,9 +59,21 @@ static void intro(int32_t *A, long Lo, long Hi, int Depth) {
       return;
     }
     long Mid = Lo + (Hi - Lo) / 2;
-    if (A[Mid] < A[Lo]) { int32_t T = A[Mid]; A[Mid] = A[Lo]; A[Lo] = T; }
-    if (A[Hi] < A[Lo]) { int32_t T = A[Hi]; A[Hi] = A[Lo]; A[Lo] = T; }
-    if (A[Hi] < A[Mid]) { int32_t T = A[Hi]; A[Hi] = A[Mid]; A[Mid] = T; }
+    if (A[Mid] < A[Lo]) {
+      int32_t T = A[Mid];
+      A[Mid] = A[Lo];
+      A[Lo] = T;
+    }
+    if (A[Hi] < A[Lo]) {
+      int32_t T = A[Hi];
+      A[Hi] = A[Lo];
+      A[Lo] = T;
+    }
+    if (A[Hi] < A[Mid]) {
+      int32_t T = A[Hi];
+      A[Hi] = A[Mid];
+      A[Mid] = T;
+    }
     int32_t P = A[Mid];
     long I = Lo, J = Hi;
     while (I <= J) {
@@ -116,10 +128,18 @@ int main(int argc, char **argv) {
     for (long I = 0; I < N; ++I) {
       Seed = Seed * 1664525u + 1013904223u;
       switch (Shape) {
-      case 0: A[I] = (int32_t)(Seed >> 1); break;
-      case 1: A[I] = (int32_t)(Seed % 64 == 0 ? Seed >> 8 : (uint32_t)I); break;
-      case 2: A[I] = (int32_t)(Seed >> 28); break;
-      default: A[I] = (int32_t)(I < N / 2 ? I : N - I); break;
+      case 0:
+        A[I] = (int32_t)(Seed >> 1);
+        break;
+      case 1:
+        A[I] = (int32_t)(Seed % 64 == 0 ? Seed >> 8 : (uint32_t)I);
+        break;
+      case 2:
+        A[I] = (int32_t)(Seed >> 28);
+        break;
+      default:
+        A[I] = (int32_t)(I < N / 2 ? I : N - I);
+        break;
       }
     }
     memcpy(B, A, (size_t)N * 4);
