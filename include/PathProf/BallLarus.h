@@ -17,6 +17,10 @@
 //    the i-th out-edge of v is the sum of NumPaths of the targets of the
 //    earlier out-edges. The sum of Val along an ENTRY->EXIT path is its path
 //    id, a bijection onto 0..NumPaths(ENTRY)-1.
+//  - A block that begins with a call to a returns_twice function (setjmp)
+//    starts a new path: its incoming edges are path breaks like backedges, so
+//    no path register value has to survive a longjmp back to it. The
+//    instrumentation first splits blocks so that every such call begins one.
 //  - When NumPaths would not fit the limit (by default, 64 bits), the DAG is
 //    cut: a forward edge is treated exactly like a backedge, ending the path
 //    before it. Ids stay exact; paths are just shorter around the cut.
@@ -62,7 +66,16 @@ struct PathBreak {
   unsigned ExitEdge = 0;  ///< Index of the Src->EXIT pseudo-edge.
   unsigned EntryEdge = 0; ///< Index of the ENTRY->Dst pseudo-edge.
   bool IsCut = false;     ///< Not a backedge; cut to bound NumPaths.
+  bool IsSetjmp = false;  ///< Not a backedge; Dst begins with setjmp.
 };
+
+/// True when \p BB begins with a call that can return twice (setjmp).
+bool beginsWithReturnsTwiceCall(const llvm::BasicBlock &BB);
+
+/// Splits blocks so that every call to a returns_twice function begins its
+/// block; returns whether anything changed. Both the generating and the
+/// using pass call this before building the DAG.
+bool splitAtReturnsTwiceCalls(llvm::Function &F);
 
 class BallLarusDAG {
 public:

@@ -322,3 +322,20 @@ PATHPROF_API void __pathprof_verify_leave(uint64_t Frame) {
   if (Frame < S->Depth)
     S->Depth = Frame;
 }
+
+/* Called right after a returns_twice call (setjmp) returns, the first or the
+   second time: frames above Frame were abandoned by a longjmp, and the
+   current path restarted at Block (see "setjmp" in docs/Design.md). */
+PATHPROF_API void __pathprof_verify_resume(uint64_t Frame, uint32_t Block) {
+  VerifyStack *S = ThreadStack;
+  if (!S || Frame == NO_FRAME)
+    return;
+  if (Frame < S->Depth)
+    S->Depth = Frame + 1;
+  VerifyFrame *Fr = frameOf(Frame);
+  if (!Fr)
+    return;
+  Fr->Trace[0] = Block;
+  Fr->Len = 1;
+  Fr->Overflow = 0;
+}

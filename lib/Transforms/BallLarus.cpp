@@ -65,7 +65,8 @@ int BallLarusDAG::returnEdge(unsigned Node) const {
 }
 
 unsigned BallLarusDAG::numBackedges() const {
-  return count_if(Breaks, [](const PathBreak &B) { return !B.IsCut; });
+  return count_if(Breaks,
+                  [](const PathBreak &B) { return !B.IsCut && !B.IsSetjmp; });
 }
 
 unsigned BallLarusDAG::numCutEdges() const {
@@ -81,7 +82,26 @@ std::string BallLarusDAG::nodeName(unsigned N) const {
 }
 
 // Marks in IsBackedge.
-enum : uint8_t { ForwardEdge = 0, Backedge = 1, CutEdge = 2 };
+enum : uint8_t { ForwardEdge = 0, Backedge = 1, CutEdge = 2, SetjmpEdge = 3 };
+
+bool pathprof::beginsWithReturnsTwiceCall(const BasicBlock &BB) {
+  const auto *Call = dyn_cast<CallInst>(BB.getFirstNonPHIOrDbg());
+  return Call && Call->canReturnTwice();
+}
+
+bool pathprof::splitAtReturnsTwiceCalls(Function &F) {
+  SmallVector<CallInst *, 4> Calls;
+  for (BasicBlock &BB : F)
+    for (Instruction &I : BB)
+      if (auto *Call = dyn_cast<CallInst>(&I);
+          Call && Call->canReturnTwice() &&
+          Call != BB.getFirstNonPHIOrDbg())
+        Calls.push_back(Call);
+  for (CallInst *Call : Calls)
+    Call->getParent()->splitBasicBlock(Call, Call->getParent()->getName() +
+                                                 ".setjmp");
+  return !Calls.empty();
+}
 
 void BallLarusDAG::build(uint64_t Limit) {
   // Reachable blocks in function order; unreachable ones never run.
@@ -134,6 +154,14 @@ void BallLarusDAG::build(uint64_t Limit) {
       Stack.push_back({S, 0});
     }
   }
+
+  // Paths restart at setjmp-like calls; the entry block needs no break, its
+  // path register is the constant 0.
+  for (unsigned N = 0; N != NumBlocks; ++N)
+    for (unsigned I = 0; I != Succs[N].size(); ++I)
+      if (IsBackedge[N][I] == ForwardEdge &&
+          beginsWithReturnsTwiceCall(*Blocks[Succs[N][I]]))
+        IsBackedge[N][I] = SetjmpEdge;
 
   // First number without cuts. If NumPaths exceeds the limit, bound every
   // node other than ENTRY by a halving T: each out-edge of ENTRY then reaches
@@ -254,7 +282,8 @@ bool BallLarusDAG::number(uint64_t NodeLimit, uint64_t Limit,
         unsigned W = Succs[N][I];
         Breaks.push_back({Blocks[N], Blocks[W], unsigned(ExitPseudo[N]),
                           unsigned(EntryPseudo[W]),
-                          IsBackedge[N][I] == CutEdge});
+                          IsBackedge[N][I] == CutEdge,
+                          IsBackedge[N][I] == SetjmpEdge});
       }
   NumPaths = NP[0];
   return true;
@@ -316,7 +345,10 @@ void BallLarusDAG::print(raw_ostream &OS) const {
      << "\n";
   OS << "  NumPaths: " << NumPaths << "\n";
   for (const PathBreak &B : Breaks)
-    OS << "  " << (B.IsCut ? "cut edge: " : "backedge: ")
+    OS << "  "
+       << (B.IsCut      ? "cut edge: "
+           : B.IsSetjmp ? "setjmp edge: "
+                        : "backedge: ")
        << nodeName(nodeOf(B.Src)) << " -> " << nodeName(nodeOf(B.Dst)) << "\n";
   for (const DAGEdge &E : Edges)
     OS << "  edge " << nodeName(E.Src) << " -> " << nodeName(E.Dst) << " ["

@@ -142,6 +142,10 @@ struct RuntimeInterface {
   FunctionCallee verifyPath() {
     return fn("__pathprof_verify_path", Type::getVoidTy(Ctx), {I64, I64});
   }
+  FunctionCallee verifyResume() {
+    return fn("__pathprof_verify_resume", Type::getVoidTy(Ctx),
+              {I64, Type::getInt32Ty(Ctx)});
+  }
   FunctionCallee verifyLeave() {
     return fn("__pathprof_verify_leave", Type::getVoidTy(Ctx), {I64});
   }
@@ -180,7 +184,7 @@ private:
   GlobalVariable *Counters = nullptr;
   Value *Bias = nullptr;
   Value *Frame = nullptr;
-  std::vector<PHINode *> R;
+  std::vector<Value *> R;
   std::vector<Instruction *> VerifyBlockCalls;
   DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
 };
@@ -302,10 +306,18 @@ void FunctionInstrumenter::run() {
     Frame = Entry.CreateCall(RT.verifyEnter(), {Data}, "pathprof.frame");
     VerifyBlockCalls.assign(NumBlocks, nullptr);
     for (unsigned N = 0; N != NumBlocks; ++N) {
+      Instruction *Setjmp = beginsWithReturnsTwiceCall(*Blocks[N])
+                                ? Blocks[N]->getFirstNonPHIOrDbg()
+                                : nullptr;
       IRBuilder<> B(N == 0 ? &*Entry.GetInsertPoint()
                            : &*Blocks[N]->getFirstInsertionPt());
       VerifyBlockCalls[N] =
           B.CreateCall(RT.verifyBlock(), {Frame, B.getInt32(N)});
+      // A second return from setjmp resumes here with a fresh path.
+      if (Setjmp) {
+        B.SetInsertPoint(Setjmp->getNextNode());
+        B.CreateCall(RT.verifyResume(), {Frame, B.getInt32(N)});
+      }
     }
   }
 
@@ -347,9 +359,10 @@ void FunctionInstrumenter::run() {
 
   // One phi per block for the path register, filled once all exist.
   R.assign(NumBlocks, nullptr);
+  std::vector<PHINode *> Phis(NumBlocks, nullptr);
   for (unsigned N = 1; N != NumBlocks; ++N)
-    R[N] = PHINode::Create(RT.I64, pred_size(Blocks[N]), "pathprof.r",
-                           Blocks[N]->begin());
+    R[N] = Phis[N] = PHINode::Create(RT.I64, pred_size(Blocks[N]),
+                                     "pathprof.r", Blocks[N]->begin());
   for (unsigned N = 1; N != NumBlocks; ++N) {
     for (BasicBlock *Pred : predecessors(Blocks[N])) {
       Value *In;
@@ -361,9 +374,18 @@ void FunctionInstrumenter::run() {
         In = edgeValue(Pred, Edge);
       else // An unreachable predecessor never supplies a value.
         In = PoisonValue::get(RT.I64);
-      R[N]->addIncoming(In, Pred);
+      Phis[N]->addIncoming(In, Pred);
     }
   }
+  // A register that is the same constant on every incoming edge (after a
+  // backedge or a setjmp) is that constant: nothing has to survive a
+  // longjmp, and -O0 code carries no useless phis.
+  for (unsigned N = 1; N != NumBlocks; ++N)
+    if (auto *C = dyn_cast_or_null<Constant>(Phis[N]->hasConstantValue())) {
+      Phis[N]->replaceAllUsesWith(C);
+      Phis[N]->eraseFromParent();
+      R[N] = C;
+    }
 
   for (const BreakSite &S : Sites) {
     IRBuilder<> B(S.InsertBefore);
@@ -395,6 +417,10 @@ void FunctionInstrumenter::run() {
 static std::string whyNotInstrumentable(const BallLarusDAG &DAG) {
   if (!DAG.isValid())
     return DAG.getError();
+  for (const BasicBlock *BB : DAG.blocks())
+    if (const auto *II = dyn_cast<InvokeInst>(BB->getTerminator());
+        II && II->hasFnAttr(Attribute::ReturnsTwice))
+      return "it invokes a function that returns twice";
   for (const PathBreak &Br : DAG.pathBreaks()) {
     if (Br.Dst->isEHPad())
       return "a backedge enters the exception handler block '" +
@@ -421,6 +447,8 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
       Worklist.push_back(&F);
 
   for (Function *F : Worklist) {
+    if (splitAtReturnsTwiceCalls(*F))
+      FAM.invalidate(*F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
     BallLarusDAG DAG(*F, getMaxPathsOption());
     if (std::string Why = whyNotInstrumentable(DAG); !Why.empty()) {
@@ -475,6 +503,8 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
                                   GlobalValue::LinkOnceODRLinkage, Name,
                                   "__pathprof_profile_filename");
     GV->setVisibility(GlobalValue::HiddenVisibility);
+    // Only the runtime reads it, so keep later passes from dropping it.
+    appendToCompilerUsed(M, {GV});
   }
   return PreservedAnalyses::none();
 }

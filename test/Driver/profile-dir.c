@@ -16,7 +16,7 @@
 // RUN: llvm-pathprof merge -o %t/m2.pathprof %t/prof2/default_*.pathraw
 // RUN: llvm-pathprof show --json %t/m2.pathprof | FileCheck %s --check-prefix=SHOW
 
-// RUN: env PATHPROF_FILE=%t/env-%p.pathraw %t/prog2 | FileCheck %s --check-prefix=OUT
+// RUN: env PATHPROF_FILE=%t/env-%%p.pathraw %t/prog2 | FileCheck %s --check-prefix=OUT
 // RUN: ls %t/env-*.pathraw | count 1
 // RUN: ls %t/prof2/default_*.pathraw | count 1
 

@@ -10,6 +10,7 @@
 // CHECK-NEXT: exported: __pathprof_verify_enter
 // CHECK-NEXT: exported: __pathprof_verify_leave
 // CHECK-NEXT: exported: __pathprof_verify_path
+// CHECK-NEXT: exported: __pathprof_verify_resume
 //
 // A shared library built from it exports the same and keeps the bias hidden.
 // RUN: %clang -shared -o %t.so -Wl,--whole-archive %pathprof_rt -Wl,--no-whole-archive
@@ -22,3 +23,4 @@
 // DSO-NEXT: T __pathprof_verify_enter
 // DSO-NEXT: T __pathprof_verify_leave
 // DSO-NEXT: T __pathprof_verify_path
+// DSO-NEXT: T __pathprof_verify_resume

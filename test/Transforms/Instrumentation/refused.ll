@@ -39,7 +39,7 @@ out:
 ; An indirectbr without a backedge is instrumented like any branch.
 ; REMARK: remark: <unknown>:0:0: instrumented for path profiling: 2 paths, 1 chord increments, 0 backedges, dense counters
 ; CHECK-LABEL: define void @ibr_ok(ptr %p)
-; CHECK:       %pathprof.r = phi i64
+; CHECK:       %pathprof.r{{[0-9]*}} = phi i64 [ %pathprof.r.next, %a ], [ 0, %entry ]
 define void @ibr_ok(ptr %p) {
 entry:
   indirectbr ptr %p, [label %a, label %b]
