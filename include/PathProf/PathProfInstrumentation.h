@@ -36,7 +36,7 @@ public:
 std::string getPathProfFuncName(const llvm::Function &F);
 
 /// True when the pass should not touch \p F at all (declarations,
-/// available_externally bodies, funclet-based exception handling).
+/// funclet-based exception handling).
 bool shouldSkipFunction(const llvm::Function &F);
 
 } // namespace pathprof

@@ -91,7 +91,9 @@ std::string pathprof::getPathProfFuncName(const Function &F) {
 }
 
 bool pathprof::shouldSkipFunction(const Function &F) {
-  if (F.isDeclaration() || F.hasAvailableExternallyLinkage())
+  // available_externally bodies are instrumented, as IR PGO does: they may
+  // be inlined, and their paths then run in this module.
+  if (F.isDeclaration())
     return true;
   if (F.hasPersonalityFn() &&
       isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn())))

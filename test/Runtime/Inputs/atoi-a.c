@@ -1,0 +1,2 @@
+#include <stdlib.h>
+int parseA(const char *S) { return atoi(S); }
