@@ -493,6 +493,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   Function *Ctor =
       Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
                        GlobalValue::InternalLinkage, "pathprof.module_ctor", M);
+  // Other profilers (-fprofile-generate in the same build) leave it alone.
+  Ctor->addFnAttr(Attribute::NoProfile);
+  Ctor->addFnAttr(Attribute::NoUnwind);
   IRBuilder<> B(BasicBlock::Create(Ctx, "", Ctor));
   B.CreateCall(RT.fn("__pathprof_init", Type::getVoidTy(Ctx), {}));
   B.CreateRetVoid();
