@@ -124,4 +124,4 @@ exit:
 ; CHECK-LABEL: define internal void @pathprof.module_ctor() #[[CTOR:[0-9]+]]
 ; CHECK-NEXT:    call void @__pathprof_init()
 ; CHECK: declare hidden void @__pathprof_init()
-; CHECK: attributes #[[CTOR]] = { nounwind noprofile }
+; CHECK: attributes #[[CTOR]] = { noprofile nounwind }
