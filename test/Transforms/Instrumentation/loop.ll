@@ -121,7 +121,7 @@ exit:
 ; EDGE-NEXT:    ret i32 %s
 ; EDGE-NEXT:  }
 
-; CHECK-LABEL: define internal void @pathprof.module_ctor() #[[CTOR:[0-9]+]]
+; CHECK: define internal void @pathprof.module_ctor() #[[CTOR:[0-9]+]]
 ; CHECK-NEXT:    call void @__pathprof_init()
 ; CHECK: declare hidden void @__pathprof_init()
 ; CHECK: attributes #[[CTOR]] = { noprofile nounwind }
