@@ -48,14 +48,9 @@ class raw_ostream;
 
 namespace pathprof {
 
-/// An edge of the Ball-Larus DAG. Node indices: 0 is ENTRY, Blocks.size() is
-/// EXIT.
-struct DAGEdge {
-  unsigned Src = 0;
-  unsigned Dst = 0;
-  PathProfEdgeKind Kind = PATHPROF_EDGE_CFG;
-  uint64_t Val = 0;
-};
+/// An edge of the Ball-Larus DAG: the same record the profile stores.
+/// Node indices: 0 is ENTRY, blocks().size() is EXIT.
+using DAGEdge = CFGEdge;
 
 /// A CFG edge that ends a path: a backedge, or a forward edge cut to keep
 /// NumPaths in range. Instrumentation counts the path on this edge and

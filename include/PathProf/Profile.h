@@ -51,6 +51,10 @@ struct FunctionProfile {
 
   /// Adds \p Count to path \p PathId. Returns false if the sum saturated.
   bool addCount(uint64_t PathId, uint64_t Count);
+
+  /// Sets CFGData and CFG from a serialized description; fails if it is
+  /// malformed or does not have NumPaths paths.
+  llvm::Error setCFG(llvm::StringRef Data);
 };
 
 /// A whole profile: the functions of a program, in no particular order

@@ -28,9 +28,9 @@ extern "C" {
 #define PATHPROF_DATA_SECTION "__pathprof_data"
 #define PATHPROF_CNTS_SECTION "__pathprof_cnts"
 
-/* PathProfFunctionData::Flags and PathProfRawFunction::Flags. */
-#define PATHPROF_FUNC_HASHED 0x1ULL /* counts live in the runtime hash table   \
-                                     */
+/* PathProfFunctionData::Flags and PathProfRawFunction::Flags: the counts
+   live in the runtime hash table, not in a dense array. */
+#define PATHPROF_FUNC_HASHED 0x1ULL
 
 /* Edge kinds in the serialized CFG description. */
 enum PathProfEdgeKind {

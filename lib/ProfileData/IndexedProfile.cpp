@@ -127,14 +127,8 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
   if (Error E =
           C.readPadded(CFGData, Fields[FR_CFGSize], "the CFG of " + Named))
     return std::move(E);
-  F.CFGData = CFGData.str();
-  Expected<CFGDescription> CFG = CFGDescription::deserialize(F.CFGData);
-  if (!CFG)
-    return corrupt(Named + ": " + toString(CFG.takeError()));
-  F.CFG = std::move(*CFG);
-  if (F.CFG.numPaths() != F.NumPaths)
-    return corrupt(Named + " has " + Twine(F.NumPaths) +
-                   " paths but its CFG has " + Twine(F.CFG.numPaths()));
+  if (Error E = F.setCFG(CFGData))
+    return corrupt(Named + ": " + toString(std::move(E)));
 
   uint64_t NumRecords = Fields[FR_NumRecords];
   uint64_t RecordBytes = (2 + NumMetrics) * 8;

@@ -44,6 +44,20 @@ bool FunctionProfile::addCount(uint64_t PathId, uint64_t Count) {
   return !Overflow;
 }
 
+Error FunctionProfile::setCFG(StringRef Data) {
+  CFGData = Data.str();
+  Expected<CFGDescription> D = CFGDescription::deserialize(CFGData);
+  if (!D)
+    return D.takeError();
+  CFG = std::move(*D);
+  if (CFG.numPaths() != NumPaths)
+    return createStringError(inconvertibleErrorCode(),
+                             "the record has %llu paths but its CFG has %llu",
+                             (unsigned long long)NumPaths,
+                             (unsigned long long)CFG.numPaths());
+  return Error::success();
+}
+
 void Profile::sortFunctions() {
   llvm::sort(Functions, [](const FunctionProfile &A, const FunctionProfile &B) {
     return std::tie(A.Name, A.Checksum) < std::tie(B.Name, B.Checksum);

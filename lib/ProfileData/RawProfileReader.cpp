@@ -165,14 +165,8 @@ Expected<FunctionProfile> readFunction(StringRef Buffer, const RawHeader &H,
                      Twine(H.CountersSize) + " bytes)");
   }
 
-  F.CFGData = Buffer.substr(H.BlobsOffset + CFGOffset, CFGSize).str();
-  Expected<CFGDescription> CFG = CFGDescription::deserialize(F.CFGData);
-  if (!CFG)
-    return corrupt(Which + ": " + toString(CFG.takeError()));
-  F.CFG = std::move(*CFG);
-  if (F.CFG.numPaths() != F.NumPaths)
-    return corrupt(Which + ": the record has " + Twine(F.NumPaths) +
-                   " paths but its CFG has " + Twine(F.CFG.numPaths()));
+  if (Error E = F.setCFG(Buffer.substr(H.BlobsOffset + CFGOffset, CFGSize)))
+    return corrupt(Which + ": " + toString(std::move(E)));
   return std::move(F);
 }
 

@@ -314,8 +314,7 @@ CFGDescription BallLarusDAG::describe() const {
     }
     D.Blocks.push_back(std::move(B));
   }
-  for (const DAGEdge &E : Edges)
-    D.Edges.push_back({E.Src, E.Dst, E.Kind, E.Val});
+  D.Edges = Edges;
   cantFail(D.computeNumPaths());
   return D;
 }
