@@ -94,8 +94,7 @@ bool pathprof::splitAtReturnsTwiceCalls(Function &F) {
   for (BasicBlock &BB : F)
     for (Instruction &I : BB)
       if (auto *Call = dyn_cast<CallInst>(&I);
-          Call && Call->canReturnTwice() &&
-          Call != BB.getFirstNonPHIOrDbg())
+          Call && Call->canReturnTwice() && Call != BB.getFirstNonPHIOrDbg())
         Calls.push_back(Call);
   for (CallInst *Call : Calls)
     Call->getParent()->splitBasicBlock(Call, Call->getParent()->getName() +
@@ -281,8 +280,7 @@ bool BallLarusDAG::number(uint64_t NodeLimit, uint64_t Limit,
       if (IsBackedge[N][I] != ForwardEdge) {
         unsigned W = Succs[N][I];
         Breaks.push_back({Blocks[N], Blocks[W], unsigned(ExitPseudo[N]),
-                          unsigned(EntryPseudo[W]),
-                          IsBackedge[N][I] == CutEdge,
+                          unsigned(EntryPseudo[W]), IsBackedge[N][I] == CutEdge,
                           IsBackedge[N][I] == SetjmpEdge});
       }
   NumPaths = NP[0];

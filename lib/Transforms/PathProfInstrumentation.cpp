@@ -363,8 +363,8 @@ void FunctionInstrumenter::run() {
   R.assign(NumBlocks, nullptr);
   std::vector<PHINode *> Phis(NumBlocks, nullptr);
   for (unsigned N = 1; N != NumBlocks; ++N)
-    R[N] = Phis[N] = PHINode::Create(RT.I64, pred_size(Blocks[N]),
-                                     "pathprof.r", Blocks[N]->begin());
+    R[N] = Phis[N] = PHINode::Create(RT.I64, pred_size(Blocks[N]), "pathprof.r",
+                                     Blocks[N]->begin());
   for (unsigned N = 1; N != NumBlocks; ++N) {
     for (BasicBlock *Pred : predecessors(Blocks[N])) {
       Value *In;
