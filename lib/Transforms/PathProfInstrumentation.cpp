@@ -165,8 +165,7 @@ public:
                        const IncrementPlacement &Incs, RuntimeInterface &RT)
       : F(F), DAG(DAG), Incs(Incs), RT(RT) {}
 
-  /// Emits the data record and instruments the body; returns the number of
-  /// increments inserted.
+  /// Emits the data record and instruments the body.
   void run();
   bool isHashed() const { return DAG.numPaths() > DenseLimit; }
 
