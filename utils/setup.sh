@@ -15,7 +15,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 
-packages=(clang-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev libpfm4-dev
+packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev libpfm4-dev
           cmake ninja-build make python3 valgrind)
 
 missing=()
