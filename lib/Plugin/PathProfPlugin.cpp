@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/BallLarus.h"
+#include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -22,6 +23,11 @@ static cl::opt<bool> InstrumentInPipeline(
     "pathprof-instrument", cl::init(true), cl::Hidden,
     cl::desc("Instrument for path profiling when the plugin is loaded into "
              "the default pipeline"));
+
+static cl::opt<bool> PromoteCounters(
+    "pathprof-promote-counters", cl::init(true), cl::Hidden,
+    cl::desc("Keep path counters of call-free inner loops in registers "
+             "(optimized builds only)"));
 
 static void registerCallbacks(PassBuilder &PB) {
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
@@ -38,6 +44,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, FunctionPassManager &FPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "pathprof-promote-counters") {
+          FPM.addPass(CounterPromotionPass());
+          return true;
+        }
         if (Name != "print<pathprof-numbering>")
           return false;
         FPM.addPass(BallLarusPrinterPass(outs()));
@@ -47,6 +57,13 @@ static void registerCallbacks(PassBuilder &PB) {
       [](ModulePassManager &MPM, OptimizationLevel) {
         if (InstrumentInPipeline)
           MPM.addPass(PathProfInstrumentPass());
+      });
+  // After the loop optimizations of the function simplification pipeline,
+  // when inner loops are in their final shape.
+  PB.registerScalarOptimizerLateEPCallback(
+      [](FunctionPassManager &FPM, OptimizationLevel) {
+        if (InstrumentInPipeline && PromoteCounters)
+          FPM.addPass(CounterPromotionPass());
       });
 }
 

@@ -29,6 +29,7 @@
 
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/CounterPromotion.h"
 #include "PathProf/IncrementPlacement.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -282,8 +283,12 @@ void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
                       AtomicOrdering::Monotonic);
     return;
   }
-  Value *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
-  B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
+  auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
+  auto *Store =
+      B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
+  // CounterPromotionPass may keep the counter in a register across a loop.
+  markCounterAccess(*Old);
+  markCounterAccess(*Store);
 }
 
 /// Where code at the top of block \p Node goes: before its verification
