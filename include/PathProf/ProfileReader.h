@@ -27,8 +27,9 @@ enum class ProfileKind { Unknown, Raw, Indexed };
 /// Identifies a buffer by its magic; does not validate anything else.
 ProfileKind identifyProfile(llvm::StringRef Buffer);
 
-/// Parses a raw profile. Non-fatal problems (increments the runtime dropped,
-/// saturated sums) go to \p Warn.
+/// Parses a raw profile, with one function per (name, checksum): records of
+/// the same function emitted by several files are summed. Non-fatal problems
+/// (increments the runtime dropped, saturated sums) go to \p Warn.
 llvm::Expected<Profile> readRawProfile(llvm::StringRef Buffer,
                                        WarningHandler Warn);
 

@@ -172,8 +172,8 @@ Expected<FunctionProfile> readFunction(StringRef Buffer, const RawHeader &H,
 
 } // namespace
 
-Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
-                                           WarningHandler Warn) {
+/// Every function record of a raw profile, in file order.
+static Expected<Profile> parseRecords(StringRef Buffer, WarningHandler Warn) {
   Expected<RawHeader> HOrErr = readHeader(Buffer);
   if (!HOrErr)
     return HOrErr.takeError();
@@ -257,4 +257,16 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
          " dropped by the runtime because its hash table was full; counts of "
          "hashed functions are too low");
   return std::move(P);
+}
+
+Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
+                                           WarningHandler Warn) {
+  Expected<Profile> Records = parseRecords(Buffer, Warn);
+  if (!Records)
+    return Records.takeError();
+  // Several files of one binary can each emit a record of the same function
+  // (an inline or available_externally body): they are one function.
+  ProfileMerger Combine;
+  Combine.add(std::move(*Records), "the profile", Warn);
+  return Combine.takeResult();
 }

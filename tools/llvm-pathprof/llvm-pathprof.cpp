@@ -267,15 +267,10 @@ static Error showJSON(const Profile &P, ArrayRef<FunctionSummary> Summaries,
 }
 
 static int showMain() {
-  Expected<Profile> Read = readProfile(ShowInput, warn);
-  if (!Read)
-    return fail(Read.takeError());
-  // A raw profile can hold several records of one function (an inline or
-  // available_externally body emitted by several files); show their sum.
-  ProfileMerger Merger;
-  Merger.add(std::move(*Read), ShowInput, warn);
-  Profile P = Merger.takeResult();
-  Expected<std::vector<FunctionSummary>> Summaries = summarize(P);
+  Expected<Profile> P = readProfile(ShowInput, warn);
+  if (!P)
+    return fail(P.takeError());
+  Expected<std::vector<FunctionSummary>> Summaries = summarize(*P);
   if (!Summaries)
     return fail(ShowInput + ": " + toString(Summaries.takeError()));
   if (!ShowFunction.empty() && Summaries->empty())
@@ -286,7 +281,7 @@ static int showMain() {
   if (EC)
     return fail(ShowOutput + ": " + EC.message());
   Error E =
-      ShowJSON ? showJSON(P, *Summaries, OS) : showText(P, *Summaries, OS);
+      ShowJSON ? showJSON(*P, *Summaries, OS) : showText(*P, *Summaries, OS);
   if (E)
     return fail(ShowInput + ": " + toString(std::move(E)));
   OS.close();
