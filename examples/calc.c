@@ -6,7 +6,8 @@
  * and overflow guards give each function a handful of paths with very
  * different frequencies, which is what `llvm-pathprof show` is meant to show.
  *
- * Usage: calc [NUM_EXPRESSIONS]   (default 200000)
+ * Usage: calc [NUM_EXPRESSIONS [SEED]]   (defaults 200000 and 12345; another
+ *        SEED gives other expressions)
  *
  *===---------------------------------------------------------------------===*/
 
@@ -47,7 +48,10 @@ static char *genExpr(char *Buf, char *End, int Depth) {
     return Buf;
   uint32_t R = nextRandom();
   if (Depth == 0 || R % 8 < 3) {
-    Buf += sprintf(Buf, "%u", R % 100);
+    uint32_t V = R % 100; /* sprintf would cost more than the rest */
+    if (V >= 10)
+      *Buf++ = (char)('0' + V / 10);
+    *Buf++ = (char)('0' + V % 10);
     return Buf;
   }
   if (R % 8 == 3) {
@@ -175,6 +179,8 @@ static int64_t parseExpr(struct Lexer *L) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? strtol(argv[1], NULL, 10) : 200000;
+  if (argc > 2)
+    Seed = (uint32_t)strtoul(argv[2], NULL, 10);
   char Buf[512];
   uint64_t Checksum = 0;
   for (long I = 0; I < N; ++I) {

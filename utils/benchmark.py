@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
-# ===- utils/benchmark.py - PathProf instrumentation overhead benchmark -----===#
+# ===- utils/benchmark.py - PathProf overhead and profile-use benchmark ----===#
 #
+# Two benchmarks over the workloads in utils/bench/*.c.
+#
+# Instrumentation overhead (the default):
 # Builds every workload in utils/bench/*.c three ways -- plain `clang-19 -O2`,
 # LLVM's edge profiling `clang-19 -O2 -fprofile-generate`, and PathProf
 # `pathprof-clang -O2 -fprofile-path-generate` -- checks that each variant
@@ -16,6 +19,18 @@
 # Profiles go to a temporary directory through LLVM_PROFILE_FILE and
 # PATHPROF_FILE; writing them is part of the measured run.
 #
+# Profile-guided rebuilds (--pgo): each program is trained on one input (a
+# different seed and size, TRAIN_ARGS) and timed on another (its default
+# input, or the --callgrind size). Four builds: plain `clang-19 -O2`, IR PGO
+# (`-fprofile-generate`, train, `llvm-profdata merge`, `-fprofile-use`), and
+# PathProf (`-fprofile-path-generate`, train, `llvm-pathprof merge`,
+# `-fprofile-path-use`) with branch weights alone
+# (`-mllvm -pathprof-superblocks=false`) and with superblocks. Every rebuilt
+# program must print on the test input what the plain build prints. The
+# compile step (`-c`) of each rebuild is timed separately from linking, the
+# object's .text* bytes give the code size, and a compile with
+# -Rpass=pathprof-superblock counts the superblocks formed and refused.
+#
 # ===------------------------------------------------------------------------===#
 
 import argparse
@@ -23,6 +38,7 @@ import math
 import os
 import platform
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -39,10 +55,34 @@ VARIANTS = [
     ("plain", "-O2", ["{cc}", "-O2"]),
     ("pgogen", "-fprofile-generate", ["{cc}", "-O2", "-fprofile-generate"]),
     ("pathprof", "PathProf", ["{wrapper}", "-O2", "-fprofile-path-generate"]),
+    # Not built unless asked for (--variants plain,pathprof,atomic): PathProf's
+    # exact mode for threads, atomic counter updates.
+    ("atomic", "PathProf atomic", ["{wrapper}", "-O2", "-fprofile-path-generate",
+                                   "-fprofile-update=atomic"]),
 ]
 
 # Input sizes for --callgrind: about a tenth of each program's default, so
 # that a run under valgrind takes seconds, not minutes.
+# --pgo trains on these inputs (size, seed): half the default size and a seed
+# other than the default, so the training and the measured run differ.
+TRAIN_ARGS = {
+    "csv": ["175000", "31337"],
+    "glob": ["300000", "31337"],
+    "graph": ["150000", "31337"],
+    "hashtab": ["1250000", "31337"],
+    "interp": ["750", "31337"],
+    "lz": ["6144", "31337"],
+    "sort": ["500000", "31337"],
+}
+
+# --pgo variants: name, column title. How each is built is in pgo_build.
+PGO_VARIANTS = [
+    ("plain", "-O2"),
+    ("pgouse", "-fprofile-use"),
+    ("ppweights", "PathProf weights"),
+    ("ppsuper", "PathProf superblocks"),
+]
+
 CALLGRIND_SIZES = {
     "csv": "35000",
     "glob": "60000",
@@ -62,6 +102,12 @@ def parse_args():
                    help="PathProf build tree (default: %(default)s)")
     p.add_argument("--cc", default="clang-19", help="compiler for the plain "
                    "and -fprofile-generate builds (default: %(default)s)")
+    p.add_argument("--llvm-profdata", default="llvm-profdata-19",
+                   help="with --pgo: merges -fprofile-generate profiles "
+                   "(default: %(default)s)")
+    p.add_argument("--llvm-size", default="llvm-size-19",
+                   help="with --pgo: measures code size (default: "
+                   "%(default)s)")
     p.add_argument("-n", "--repetitions", type=int, default=5,
                    help="timed runs per program and variant (default: 5)")
     p.add_argument("--callgrind", action="store_true",
@@ -70,8 +116,17 @@ def parse_args():
                    help="print the table as Markdown")
     p.add_argument("--only", action="append", default=[], metavar="PROG",
                    help="run only this program (repeatable)")
-    p.add_argument("--variants", default="plain,pgogen,pathprof",
-                   help="comma-separated subset of plain,pgogen,pathprof")
+    p.add_argument("--pgo", action="store_true",
+                   help="benchmark profile-guided rebuilds (train on one "
+                   "input, time another) instead of instrumentation overhead")
+    p.add_argument("--compile-repetitions", type=int, default=3,
+                   metavar="N", help="with --pgo: timed compiles per program "
+                   "and variant (default: 3)")
+    p.add_argument("--variants", default=None,
+                   help="comma-separated subset of plain,pgogen,pathprof,"
+                   "atomic (default: all but atomic) "
+                   "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
+                   "default: all)")
     p.add_argument("--size", action="append", default=[], metavar="PROG=N",
                    help="override a program's size argument")
     p.add_argument("--keep", action="store_true",
@@ -184,7 +239,9 @@ def print_table(header, rows, markdown):
 def main():
     args = parse_args()
     args.build_dir = os.path.abspath(args.build_dir)
-    chosen = args.variants.split(",")
+    if args.pgo:
+        return pgo_main(args)
+    chosen = (args.variants or "plain,pgogen,pathprof").split(",")
     variants = [v for v in VARIANTS if v[0] in chosen]
     if not variants or variants[0][0] != "plain":
         sys.exit("benchmark.py: error: --variants must include plain")
@@ -257,6 +314,8 @@ def main():
     ratio_cols = [(n, "plain") for n in names[1:]]
     if "pathprof" in names and "pgogen" in names:
         ratio_cols.append(("pathprof", "pgogen"))
+    if "atomic" in names and "pathprof" in names:
+        ratio_cols.append(("atomic", "pathprof"))
     titles = dict((v[0], v[1]) for v in variants)
     header += ["{} / {}".format(titles[a], titles[b]) for a, b in ratio_cols]
 
@@ -281,19 +340,7 @@ def main():
     rows.append(geo)
 
     if args.markdown:
-        cmd = " ".join(["python3", "utils/benchmark.py"] + sys.argv[1:])
-        cpu = platform.processor() or platform.machine()
-        try:
-            with open("/proc/cpuinfo") as f:
-                m = re.search(r"model name\s*:\s*(.*)", f.read())
-                cpu = m.group(1).strip() if m else cpu
-        except OSError:
-            pass
-        cc = subprocess.run([args.cc, "--version"], stdout=subprocess.PIPE,
-                            universal_newlines=True).stdout.split("\n")[0]
-        print("Command: `{}`  ".format(cmd))
-        print("Machine: {}, {} CPUs; compiler: {}  ".format(
-            cpu, os.cpu_count(), cc))
+        print_provenance(args)
         if args.callgrind:
             print("Metric: instructions executed under callgrind, one run "
                   "each, reduced input sizes.\n")
@@ -308,6 +355,343 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     return 1 if failed else 0
 
+
+def print_provenance(args):
+    cmd = " ".join(["python3", "utils/benchmark.py"] + sys.argv[1:])
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"model name\s*:\s*(.*)", f.read())
+            cpu = m.group(1).strip() if m else cpu
+    except OSError:
+        pass
+    cc = subprocess.run([args.cc, "--version"], stdout=subprocess.PIPE,
+                        universal_newlines=True).stdout.split("\n")[0]
+    print("Command: `{}`  ".format(cmd))
+    print("Machine: {}, {} CPUs; compiler: {}  ".format(
+        cpu, os.cpu_count(), cc))
+
+
+# ---------------------------------------------------------------------------
+# --pgo: profile-guided rebuilds.
+# ---------------------------------------------------------------------------
+
+
+class PgoError(Exception):
+    pass
+
+
+def capture(cmd, env=None, cwd=None):
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env=env, cwd=cwd, universal_newlines=True)
+
+
+def checked(cmd, what, env=None, cwd=None):
+    r = capture(cmd, env=env, cwd=cwd)
+    if r.returncode != 0:
+        raise PgoError("{} failed (exit status {}):\n  {}\n{}{}".format(
+            what, r.returncode, " ".join(cmd), r.stdout, r.stderr))
+    return r
+
+
+def wrapper_path(args):
+    return os.path.join(args.build_dir, "bin", "pathprof-clang")
+
+
+def expand_wrapper(args, argv):
+    """The clang-19 command pathprof-clang runs for argv, so that compile
+    times measure the compiler, not the wrapper script."""
+    env = dict(os.environ, PATHPROF_CLANG_ECHO="1")
+    r = checked([wrapper_path(args)] + argv, "pathprof-clang", env=env)
+    return shlex.split(r.stdout)
+
+
+def train(args, prog, kind, work, expected):
+    """Builds prog instrumented for kind ("clang" or "pathprof"), runs it on
+    its training input and returns the merged profile's path."""
+    src = os.path.join(BENCH_DIR, prog + ".c")
+    tdir = os.path.join(work, "train-{}-{}".format(prog, kind))
+    os.makedirs(tdir)
+    binary = os.path.join(tdir, prog)
+    if kind == "clang":
+        checked([args.cc, "-O2", "-fprofile-generate", src, "-o", binary],
+                "building {} with -fprofile-generate".format(prog))
+    else:
+        checked([wrapper_path(args), "-O2", "-fprofile-path-generate", src,
+                 "-o", binary],
+                "building {} with -fprofile-path-generate".format(prog))
+    env = dict(os.environ)
+    env["LLVM_PROFILE_FILE"] = os.path.join(tdir, "train-%p.profraw")
+    env["PATHPROF_FILE"] = os.path.join(tdir, "train-%p.pathraw")
+    r = checked([binary] + TRAIN_ARGS[prog], "training run of " + binary,
+                env=env, cwd=tdir)
+    if r.stdout != expected:
+        raise PgoError("{} printed\n  {}on its training input instead of\n"
+                       "  {}".format(binary, r.stdout, expected))
+    ext = ".profraw" if kind == "clang" else ".pathraw"
+    raws = sorted(os.path.join(tdir, f) for f in os.listdir(tdir)
+                  if f.endswith(ext))
+    if not raws:
+        raise PgoError("the training run of {} wrote no {} file".format(
+            binary, ext))
+    if kind == "clang":
+        out = os.path.join(work, prog + ".profdata")
+        checked([args.llvm_profdata, "merge", "-o", out] + raws,
+                "llvm-profdata merge")
+    else:
+        out = os.path.join(work, prog + ".pathprof")
+        checked([os.path.join(args.build_dir, "bin", "llvm-pathprof"),
+                 "merge", "-o", out] + raws, "llvm-pathprof merge")
+    return out
+
+
+def pgo_compile_command(args, prog, variant, profiles, obj):
+    src = os.path.join(BENCH_DIR, prog + ".c")
+    tail = ["-c", src, "-o", obj]
+    if variant == "plain":
+        return [args.cc, "-O2"] + tail
+    if variant == "pgouse":
+        return [args.cc, "-O2", "-fprofile-use=" + profiles["clang"]] + tail
+    use = ["-O2", "-fprofile-path-use=" + profiles["pathprof"]]
+    if variant == "ppweights":
+        use += ["-mllvm", "-pathprof-superblocks=false"]
+    return expand_wrapper(args, use + tail)
+
+
+def text_bytes(args, obj):
+    """Bytes in the object's .text* sections (hot/cold splitting and
+    profile-guided section prefixes make several)."""
+    r = checked([args.llvm_size, "-A", obj], "llvm-size")
+    total = 0
+    for line in r.stdout.splitlines():
+        fields = line.split()
+        if len(fields) >= 2 and fields[0].startswith(".text"):
+            total += int(fields[1])
+    return total
+
+
+def superblock_remarks(cmd):
+    """(formed, refused) superblock remarks of one more compile of cmd."""
+    out = cmd.index("-o")
+    cmd = cmd[:out] + ["-o", os.devnull] + cmd[out + 2:] + [
+        "-Rpass=pathprof-superblock", "-Rpass-missed=pathprof-superblock"]
+    r = capture(cmd)
+    if r.returncode != 0:
+        return None
+    return (r.stderr.count("[-Rpass=pathprof-superblock]"),
+            r.stderr.count("[-Rpass-missed=pathprof-superblock]"))
+
+
+def pgo_main(args):
+    titles = dict(PGO_VARIANTS)
+    chosen = (args.variants or ",".join(titles)).split(",")
+    unknown = [v for v in chosen if v not in titles]
+    if unknown:
+        sys.exit("benchmark.py: error: unknown --pgo variant(s): " +
+                 ", ".join(unknown))
+    names = [v for v, _ in PGO_VARIANTS if v in chosen]
+    if not names or names[0] != "plain":
+        sys.exit("benchmark.py: error: --variants must include plain")
+    if args.callgrind and not shutil.which("valgrind"):
+        sys.exit("benchmark.py: error: valgrind not found")
+    sizes = dict(CALLGRIND_SIZES) if args.callgrind else {}
+    for s in args.size:
+        name, _, value = s.partition("=")
+        sizes[name] = value
+
+    work = tempfile.mkdtemp(prefix="pathprof-bench.")
+    bindir = os.path.join(work, "bin")
+    profdir = os.path.join(work, "profiles")
+    os.makedirs(bindir)
+    os.makedirs(profdir)
+    env = run_env(profdir)
+    failed = False
+    progs = programs(args.only)
+
+    # Train, build and check. A variant that fails is reported as n/a.
+    commands, binaries, text, remarks = {}, {}, {}, {}
+    compile_times = {}
+    for prog in progs:
+        plain_src = os.path.join(BENCH_DIR, prog + ".c")
+        plain_bin = os.path.join(bindir, prog + ".reference")
+        try:
+            checked([args.cc, "-O2", plain_src, "-o", plain_bin],
+                    "building " + prog)
+            train_out = checked([plain_bin] + TRAIN_ARGS[prog],
+                                "training run of " + plain_bin).stdout
+            test_out, _ = run_once(plain_bin, sizes.get(prog), env, profdir)
+        except PgoError as e:
+            log("benchmark.py: error: " + str(e))
+            failed = True
+            continue
+        profiles = {}
+        for kind, needed_by in (("clang", ["pgouse"]),
+                                ("pathprof", ["ppweights", "ppsuper"])):
+            if not any(v in names for v in needed_by):
+                continue
+            log("training {} ({})".format(prog, kind))
+            try:
+                profiles[kind] = train(args, prog, kind, work, train_out)
+            except PgoError as e:
+                log("benchmark.py: error: " + str(e))
+                failed = True
+        for variant in names:
+            if variant in ("pgouse",) and "clang" not in profiles:
+                continue
+            if variant in ("ppweights", "ppsuper") and \
+                    "pathprof" not in profiles:
+                continue
+            log("building {} ({})".format(prog, variant))
+            obj = os.path.join(bindir, "{}.{}.o".format(prog, variant))
+            binary = os.path.join(bindir, "{}.{}".format(prog, variant))
+            try:
+                cmd = pgo_compile_command(args, prog, variant, profiles, obj)
+                start = time.perf_counter()
+                r = checked(cmd, "compiling {} ({})".format(prog, variant))
+                compile_times[(prog, variant)] = [
+                    time.perf_counter() - start]
+                if r.stderr:
+                    log(r.stderr.rstrip())
+                checked([args.cc, obj, "-o", binary],
+                        "linking {} ({})".format(prog, variant))
+                r, _ = run_once(binary, sizes.get(prog), env, profdir)
+                if r.returncode != 0:
+                    raise PgoError("{} exited with {}:\n{}".format(
+                        binary, r.returncode, r.stderr))
+                if r.stdout != test_out.stdout:
+                    raise PgoError("{} ({}) printed\n  {}instead of\n  {}"
+                                   .format(prog, variant, r.stdout,
+                                           test_out.stdout))
+            except PgoError as e:
+                log("benchmark.py: error: " + str(e))
+                failed = True
+                continue
+            commands[(prog, variant)] = cmd
+            binaries[(prog, variant)] = binary
+            text[(prog, variant)] = text_bytes(args, obj)
+            if variant == "ppsuper":
+                remarks[prog] = superblock_remarks(cmd)
+
+    # Compile times: the first compile above plus the remaining repetitions,
+    # interleaved like the runs.
+    for rep in range(1, args.compile_repetitions):
+        log("compile repetition {}/{}".format(rep + 1,
+                                              args.compile_repetitions))
+        for prog in progs:
+            for variant in names:
+                key = (prog, variant)
+                if key in commands:
+                    start = time.perf_counter()
+                    capture(commands[key])
+                    compile_times[key].append(time.perf_counter() - start)
+    compile_med = {k: statistics.median(v) for k, v in compile_times.items()
+                   if k in commands}
+
+    results = {}
+    if args.callgrind:
+        for prog in progs:
+            for variant in names:
+                if (prog, variant) in binaries:
+                    log("callgrind {} ({})".format(prog, variant))
+                    results[(prog, variant)] = callgrind_count(
+                        binaries[(prog, variant)], sizes.get(prog), env,
+                        profdir)
+                    failed |= results[(prog, variant)] is None
+    else:
+        samples = {key: [] for key in binaries}
+        for rep in range(args.repetitions):
+            log("repetition {}/{}".format(rep + 1, args.repetitions))
+            for prog in progs:
+                for variant in names:
+                    key = (prog, variant)
+                    if key in binaries:
+                        _, t = run_once(binaries[key], sizes.get(prog), env,
+                                        profdir)
+                        samples[key].append(t)
+        results = {k: statistics.median(v) for k, v in samples.items() if v}
+
+    # Ratios: every profile-guided build against -O2, PathProf's against
+    # -fprofile-use.
+    ratio_cols = [(n, "plain") for n in names[1:]]
+    if "pgouse" in names:
+        ratio_cols += [(n, "pgouse") for n in names if n.startswith("pp")]
+
+    def table(values, unit, formatter, extra=None):
+        header = ["program"] + ["{} ({})".format(titles[n], unit)
+                                for n in names]
+        header += ["{} / {}".format(titles[a], titles[b])
+                   for a, b in ratio_cols]
+        if extra:
+            header.append(extra[0])
+        rows = []
+        for prog in progs:
+            row = [prog] + [formatter(values.get((prog, n))) for n in names]
+            row += [fmt(ratio(values.get((prog, a)), values.get((prog, b))),
+                        2) for a, b in ratio_cols]
+            if extra:
+                row.append(extra[1](prog))
+            rows.append(row)
+        geo = ["geomean"]
+        geo += [formatter(geomean([values.get((p, n)) for p in progs]))
+                for n in names]
+        geo += [fmt(geomean([ratio(values.get((p, a)), values.get((p, b)))
+                             for p in progs]), 2) for a, b in ratio_cols]
+        if extra:
+            geo.append("")
+        rows.append(geo)
+        print_table(header, rows, args.markdown)
+
+    def wins(a, b):
+        rs = [ratio(results.get((p, a)), results.get((p, b))) for p in progs]
+        rs = [r for r in rs if r is not None]
+        return sum(1 for r in rs if r < 1.0), len(rs)
+
+    if args.markdown:
+        print_provenance(args)
+        if args.callgrind:
+            print("Metric: instructions executed under callgrind on the test "
+                  "input (reduced sizes), one run each.\n")
+        else:
+            print("Metric: median wall-clock seconds of {} interleaved runs "
+                  "on the test input.\n".format(args.repetitions))
+    if args.callgrind:
+        table(results, "instructions", fmt_count)
+    else:
+        table(results, "s", lambda x: fmt(x, 3))
+    print()
+    for a, b in ratio_cols:
+        if b == "pgouse":
+            won, total = wins(a, b)
+            g = geomean([ratio(results.get((p, a)), results.get((p, b)))
+                         for p in progs])
+            print("{} against {}: geomean {}, faster on {} of {} "
+                  "programs.{}".format(titles[a], titles[b], fmt(g, 3), won,
+                                       total, "  " if args.markdown else ""))
+    print()
+    if args.markdown:
+        print("Code size: bytes in the `.text*` sections of each program's "
+              "object file; superblocks: remarks of the superblock build "
+              "(formed / refused).\n")
+
+    def remark_cell(prog):
+        r = remarks.get(prog)
+        return "n/a" if r is None else "{} / {}".format(*r)
+
+    table(text, "bytes", fmt_count,
+          ("superblocks formed / refused", remark_cell)
+          if "ppsuper" in names else None)
+    print()
+    if args.markdown:
+        print("Compile time: median seconds of {} interleaved compiles "
+              "(`-c`, no link) of each program.\n".format(
+                  args.compile_repetitions))
+    table(compile_med, "s", lambda x: fmt(x, 3))
+
+    if args.keep:
+        log("work directory: " + work)
+    else:
+        shutil.rmtree(work, ignore_errors=True)
+    return 1 if failed else 0
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -3,8 +3,9 @@
 // The in-memory model of a path profile, common to raw and indexed profiles:
 // a list of functions, each identified by (name, CFG checksum) and carrying
 // its Ball-Larus DAG and the counts of the paths that ran. Also the merge of
-// several profiles into one, which sums counts of identical functions and
-// warns about everything it cannot sum.
+// several weighted profiles into one, which sums counts of identical
+// functions, independently of the order and grouping of the inputs, and warns
+// about everything it cannot sum.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,27 +72,78 @@ struct Profile {
 };
 
 /// Accumulates several profiles into one. A function is identified by
-/// (name, checksum); counts of identical functions are summed, saturating
-/// with a warning. A function whose name was already seen from an earlier
-/// input with a different checksum is skipped with a warning, so that a
-/// stale profile never mixes with a current one; functions of the same input
-/// are all kept.
+/// (name, checksum); counts of identical functions are summed, each input's
+/// counts multiplied by its weight, saturating at UINT64_MAX with a warning.
+/// Functions with the same name but different checksums are kept apart, as
+/// the distinct functions they are (a static function of another file, or
+/// the same function from another build), so the merge is a sum of
+/// multisets: associative and commutative, and the result does not depend on
+/// the order of the inputs or on how they are grouped. Inputs that disagree on
+/// the checksums of a name are reported once by reportMismatches().
+///
+/// Several mergers may accumulate disjoint shares of the inputs (one per
+/// thread) and then be combined with merge().
 class ProfileMerger {
 public:
-  /// Merges \p Input, read from \p InputName, into the result.
+  /// Merges \p Input, the profile of the input named \p InputName, with
+  /// every count multiplied by \p Weight (>= 1). \p Ordinal is the input's
+  /// position among all inputs of the merge (unique per input); it only
+  /// decides which input warnings name first. Fails, merging nothing of
+  /// \p Input, if one of its functions has the name and checksum of a merged
+  /// function but a different number of paths.
+  llvm::Error add(Profile &&Input, llvm::StringRef InputName, uint64_t Weight,
+                  size_t Ordinal, WarningHandler Warn);
+
+  /// Merges \p Input with weight 1 as the next input; a function that
+  /// conflicts as described above is skipped with a warning.
   void add(Profile &&Input, llvm::StringRef InputName, WarningHandler Warn);
 
-  /// The merged profile, functions sorted by (name, checksum).
+  /// Adds everything \p Other accumulated from other inputs (e.g. on another
+  /// thread) to this merger and leaves \p Other empty.
+  llvm::Error merge(ProfileMerger &&Other, WarningHandler Warn);
+
+  /// Warns once per function name whose checksums differ between the inputs
+  /// that have the name: "function 'F' has mismatched checksums ...; kept
+  /// apart: 0x... in N inputs (first: FILE), ...". Names in sorted order.
+  void reportMismatches(WarningHandler Warn) const;
+
+  /// The merged profile, functions sorted by (name, checksum). Leaves the
+  /// merger empty.
   Profile takeResult();
 
 private:
-  struct NameInfo {
-    unsigned FirstInput = 0;
-    std::vector<size_t> Indices; ///< Into Result.Functions.
+  struct Entry {
+    FunctionProfile F;
+    /// How many inputs had this (name, checksum), and the first of them by
+    /// ordinal.
+    uint64_t NumInputs = 0;
+    size_t FirstOrdinal = 0;
+    std::string FirstInput;
+    /// The last input that counted towards NumInputs.
+    size_t LastOrdinal = 0;
   };
-  Profile Result;
+  struct NameInfo {
+    /// How many inputs had a function of this name.
+    uint64_t NumInputs = 0;
+    size_t LastOrdinal = 0;
+    std::vector<Entry> Entries;
+  };
+
+  /// The first function of \p Input (by index) that has the name and
+  /// checksum of a merged function, or of an earlier function of \p Input,
+  /// but another number of paths; and that other function.
+  std::optional<std::pair<size_t, const FunctionProfile *>>
+  findConflict(const Profile &Input) const;
+  static llvm::Error conflict(const FunctionProfile &Have,
+                              const FunctionProfile &New,
+                              llvm::StringRef Where);
+  /// Adds the counts of \p Src (times \p Weight) and keeps the canonical
+  /// CFG description of the two. Returns false if a sum saturated.
+  static bool accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
+                         uint64_t Weight);
+
   llvm::StringMap<NameInfo> ByName;
-  unsigned NumInputs = 0;
+  size_t NextOrdinal = 0;
 };
 
 } // namespace pathprof

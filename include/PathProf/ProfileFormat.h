@@ -17,9 +17,26 @@
 extern "C" {
 #endif
 
+/* The PathProf release, recorded in every raw profile (Producer, Runtime). */
+#define PATHPROF_VERSION_STRING "0.3"
+
 /* "PPROFRAW" read as a little-endian 64-bit integer. */
 #define PATHPROF_RAW_MAGIC 0x574152464f525050ULL
-#define PATHPROF_RAW_VERSION 1ULL
+/* Version 2: a raw file is a sequence of segments (docs/FileFormat.md).
+   Version 1 files, one segment with a 128-byte header, are still read. */
+#define PATHPROF_RAW_VERSION 2ULL
+#define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
+
+/* Layout version of PathProfFunctionData. The pass emits it as
+   __pathprof_data_version; the runtime refuses modules of another layout. */
+#define PATHPROF_DATA_VERSION 1ULL
+
+/* PathProfRawHeader::SegmentFlags: the segment's counts were folded into
+   another segment of the file; readers skip it and a writer may reuse it. */
+#define PATHPROF_SEGMENT_FREE 0x1ULL
+
+/* Sizes of the NUL-padded version strings in the raw header. */
+#define PATHPROF_RAW_STRING_SIZE 64
 
 /* Version of the serialized CFG description the pass embeds per function. */
 #define PATHPROF_CFG_VERSION 1U
@@ -53,13 +70,17 @@ typedef struct PathProfFunctionData {
   uint64_t Flags;
 } PathProfFunctionData;
 
-/* Raw profile file header. All fields little-endian 64-bit; every offset is
-   from the start of the file and 8-byte aligned. */
+/* Header of one segment of a raw profile. All fields little-endian 64-bit;
+   every offset is from the start of the segment and 8-byte aligned. A file
+   is a sequence of segments, the first at offset 0, each next one at the
+   previous one's offset + SegmentSize. The first 14 fields are those of
+   version 1 (where SegmentSize was the file size and the header ended after
+   two reserved fields, now OwnerPid and OwnerStartTime). */
 typedef struct PathProfRawHeader {
   uint64_t Magic;
   uint64_t Version;
-  uint64_t HeaderSize; /* sizeof(PathProfRawHeader) */
-  uint64_t FileSize;
+  uint64_t HeaderSize;  /* sizeof(PathProfRawHeader) */
+  uint64_t SegmentSize; /* whole segment, a multiple of the page size */
   uint64_t NumFunctions;
   uint64_t FunctionsOffset; /* NumFunctions x PathProfRawFunction */
   uint64_t BlobsOffset;     /* names and CFG descriptions */
@@ -68,9 +89,14 @@ typedef struct PathProfRawHeader {
   uint64_t CountersSize;   /* bytes */
   uint64_t HashOffset;     /* PathProfHashHeader + entries; 0 if none */
   uint64_t HashSize;       /* bytes */
-  uint64_t NumMetrics;     /* per-path metric accumulators; 0 in version 1 */
+  uint64_t NumMetrics;     /* per-path metric accumulators; 0 so far */
   uint64_t ModuleSignature;
-  uint64_t Reserved[2];
+  uint64_t OwnerPid;       /* the process that created the segment */
+  uint64_t OwnerStartTime; /* its start time (/proc/PID/stat field 22) or 0 */
+  uint64_t SegmentFlags;   /* PATHPROF_SEGMENT_* */
+  uint64_t Reserved;
+  char Producer[PATHPROF_RAW_STRING_SIZE]; /* compiler that built the module */
+  char Runtime[PATHPROF_RAW_STRING_SIZE];  /* runtime that wrote the segment */
 } PathProfRawHeader;
 
 typedef struct PathProfRawFunction {

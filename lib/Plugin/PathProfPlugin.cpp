@@ -3,13 +3,16 @@
 // The entry point clang-19 (-fpass-plugin=PathProf.so) and opt-19
 // (-load-pass-plugin) call. It only registers: pathprof-instrument runs where
 // IR PGO instruments (after early simplification, before inlining) at every
-// optimization level, and opt can run each pass by name.
+// optimization level, or pathprof-use in its place when
+// -pathprof-profile-use=FILE is given, and opt can run each pass by name.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/BallLarus.h"
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
+#include "PathProf/PathProfUse.h"
+#include "PathProf/Superblock.h"
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
@@ -30,6 +33,9 @@ static cl::opt<bool> PromoteCounters(
              "(optimized builds only)"));
 
 static void registerCallbacks(PassBuilder &PB) {
+  // So that -print-after=pathprof-use and the like know the pass.
+  if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
+    PIC->addClassToPassName(PathProfUsePass::name(), "pathprof-use");
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return BallLarusAnalysis(); });
   });
@@ -39,6 +45,26 @@ static void registerCallbacks(PassBuilder &PB) {
         if (Name != "pathprof-instrument")
           return false;
         MPM.addPass(PathProfInstrumentPass());
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "pathprof-use") {
+          MPM.addPass(PathProfUsePass());
+          return true;
+        }
+        if (Name != "print<pathprof-use>")
+          return false;
+        MPM.addPass(PathProfUsePrinterPass(outs()));
+        return true;
+      });
+  PB.registerPipelineParsingCallback(
+      [](StringRef Name, ModulePassManager &MPM,
+         ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name != "pathprof-superblock")
+          return false;
+        MPM.addPass(SuperblockTestPass());
         return true;
       });
   PB.registerPipelineParsingCallback(
@@ -55,14 +81,18 @@ static void registerCallbacks(PassBuilder &PB) {
       });
   PB.registerPipelineEarlySimplificationEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel) {
-        if (InstrumentInPipeline)
+        // Same point as the instrumentation, so that the CFG checksums match.
+        if (!getProfileUseOption().empty())
+          MPM.addPass(PathProfUsePass());
+        else if (InstrumentInPipeline)
           MPM.addPass(PathProfInstrumentPass());
       });
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.
   PB.registerScalarOptimizerLateEPCallback(
       [](FunctionPassManager &FPM, OptimizationLevel) {
-        if (InstrumentInPipeline && PromoteCounters)
+        if (InstrumentInPipeline && PromoteCounters &&
+            getProfileUseOption().empty())
           FPM.addPass(CounterPromotionPass());
       });
 }

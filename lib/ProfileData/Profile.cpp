@@ -1,16 +1,25 @@
 //===- Profile.cpp - In-memory path profile and merging -------------------===//
 //
 // Counting helpers of FunctionProfile and the ProfileMerger, which sums the
-// functions of several profiles by (name, checksum). Every sum saturates
-// rather than wraps, and every function that cannot be summed is reported.
+// functions of several weighted profiles by (name, checksum). Every product
+// and sum saturates rather than wraps, every function that cannot be summed
+// is reported, and nothing in the result depends on the order in which the
+// inputs arrive: the merge is a sum of multisets keyed by (name, checksum),
+// with content-based tie breaks where two inputs carry different bytes for
+// the same key.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/Profile.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -71,43 +80,188 @@ uint64_t Profile::totalCount() const {
   return Sum;
 }
 
+Error ProfileMerger::conflict(const FunctionProfile &Have,
+                              const FunctionProfile &New, StringRef Where) {
+  auto Paths = [](uint64_t N) {
+    return std::to_string(N) + (N == 1 ? " path" : " paths");
+  };
+  return createStringError(inconvertibleErrorCode(),
+                           "function '" + New.Name + "' with checksum 0x" +
+                               utohexstr(New.Checksum) + " has " +
+                               Paths(New.NumPaths) + " in " + Where + " but " +
+                               Paths(Have.NumPaths) + " elsewhere");
+}
+
+std::optional<std::pair<size_t, const FunctionProfile *>>
+ProfileMerger::findConflict(const Profile &Input) const {
+  std::map<std::pair<StringRef, uint64_t>, const FunctionProfile *> Own;
+  for (size_t I = 0; I != Input.Functions.size(); ++I) {
+    const FunctionProfile &F = Input.Functions[I];
+    auto [It, Inserted] = Own.try_emplace({F.Name, F.Checksum}, &F);
+    if (!Inserted && It->second->NumPaths != F.NumPaths)
+      return std::make_pair(I, It->second);
+    auto Named = ByName.find(F.Name);
+    if (Named == ByName.end())
+      continue;
+    for (const Entry &E : Named->second.Entries)
+      if (E.F.Checksum == F.Checksum && E.F.NumPaths != F.NumPaths)
+        return std::make_pair(I, &E.F);
+  }
+  return std::nullopt;
+}
+
+bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
+                               uint64_t Weight) {
+  bool Saturated = false;
+  for (const auto &[Id, Count] : Src.Counts) {
+    bool Overflow = false;
+    uint64_t Weighted = SaturatingMultiply(Count, Weight, &Overflow);
+    Saturated |= Overflow;
+    Saturated |= !Dst.addCount(Id, Weighted);
+  }
+  // Builds that differ only in names or source lines share a checksum. Keep
+  // the bytewise smallest description, a choice that does not depend on the
+  // order of the inputs.
+  if (!Src.CFGData.empty() && Src.CFGData < Dst.CFGData) {
+    Dst.CFGData = std::move(Src.CFGData);
+    Dst.CFG = std::move(Src.CFG);
+  }
+  return !Saturated;
+}
+
+Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
+                         size_t Ordinal, WarningHandler Warn) {
+  assert(Weight != 0 && "a weight must be positive");
+  NextOrdinal = std::max(NextOrdinal, Ordinal + 1);
+  // Check first, so that a rejected input leaves no trace.
+  if (std::optional<std::pair<size_t, const FunctionProfile *>> C =
+          findConflict(Input))
+    return conflict(*C->second, Input.Functions[C->first], InputName);
+
+  for (FunctionProfile &F : Input.Functions) {
+    NameInfo &Info = ByName[F.Name];
+    if (Info.NumInputs == 0 || Info.LastOrdinal != Ordinal) {
+      ++Info.NumInputs;
+      Info.LastOrdinal = Ordinal;
+    }
+    auto Same = llvm::find_if(
+        Info.Entries, [&](const Entry &E) { return E.F.Checksum == F.Checksum; });
+    if (Same == Info.Entries.end()) {
+      Entry &E = Info.Entries.emplace_back();
+      E.F.Name = F.Name;
+      E.F.Checksum = F.Checksum;
+      E.F.NumPaths = F.NumPaths;
+      E.F.NumMetrics = F.NumMetrics;
+      E.F.CFGData = std::move(F.CFGData);
+      E.F.CFG = std::move(F.CFG);
+      E.FirstOrdinal = Ordinal;
+      E.FirstInput = InputName.str();
+      Same = Info.Entries.end() - 1;
+    }
+    Entry &E = *Same;
+    if (E.NumInputs == 0 || E.LastOrdinal != Ordinal) {
+      ++E.NumInputs;
+      E.LastOrdinal = Ordinal;
+    }
+    if (Ordinal < E.FirstOrdinal) {
+      E.FirstOrdinal = Ordinal;
+      E.FirstInput = InputName.str();
+    }
+    if (!accumulate(E.F, std::move(F), Weight))
+      Warn("function '" + E.F.Name + "': path counts overflow in " +
+           InputName + "; saturated");
+  }
+  return Error::success();
+}
+
 void ProfileMerger::add(Profile &&Input, StringRef InputName,
                         WarningHandler Warn) {
-  unsigned InputIndex = NumInputs++;
-  for (FunctionProfile &F : Input.Functions) {
-    auto [It, Inserted] = ByName.try_emplace(F.Name);
-    NameInfo &Info = It->second;
-    if (Inserted)
-      Info.FirstInput = InputIndex;
+  // Drop the functions that conflict, then merge the rest.
+  while (std::optional<std::pair<size_t, const FunctionProfile *>> C =
+             findConflict(Input)) {
+    Warn(toString(conflict(*C->second, Input.Functions[C->first],
+                           InputName)) +
+         "; skipped");
+    Input.Functions.erase(Input.Functions.begin() + C->first);
+  }
+  cantFail(add(std::move(Input), InputName, 1, NextOrdinal, Warn));
+}
 
-    auto Same = llvm::find_if(Info.Indices, [&](size_t I) {
-      return Result.Functions[I].Checksum == F.Checksum;
+Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
+  for (auto &[Name, OtherInfo] : Other.ByName) {
+    auto It = ByName.find(Name);
+    if (It == ByName.end())
+      continue;
+    for (const Entry &O : OtherInfo.Entries)
+      for (const Entry &E : It->second.Entries)
+        if (E.F.Checksum == O.F.Checksum && E.F.NumPaths != O.F.NumPaths)
+          return conflict(E.F, O.F, O.FirstInput);
+  }
+
+  for (auto &[Name, OtherInfo] : Other.ByName) {
+    NameInfo &Info = ByName[Name];
+    // The two mergers saw disjoint sets of inputs.
+    Info.NumInputs += OtherInfo.NumInputs;
+    for (Entry &O : OtherInfo.Entries) {
+      auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
+        return E.F.Checksum == O.F.Checksum;
+      });
+      if (Same == Info.Entries.end()) {
+        Info.Entries.push_back(std::move(O));
+        continue;
+      }
+      Same->NumInputs += O.NumInputs;
+      if (O.FirstOrdinal < Same->FirstOrdinal) {
+        Same->FirstOrdinal = O.FirstOrdinal;
+        Same->FirstInput = std::move(O.FirstInput);
+      }
+      if (!accumulate(Same->F, std::move(O.F), 1))
+        Warn("function '" + Name + "': path counts overflow; saturated");
+    }
+  }
+  NextOrdinal = std::max(NextOrdinal, Other.NextOrdinal);
+  Other.ByName.clear();
+  Other.NextOrdinal = 0;
+  return Error::success();
+}
+
+void ProfileMerger::reportMismatches(WarningHandler Warn) const {
+  std::vector<StringRef> Names;
+  for (const auto &[Name, Info] : ByName)
+    if (llvm::any_of(Info.Entries, [&, &Info = Info](const Entry &E) {
+          return E.NumInputs != Info.NumInputs;
+        }))
+      Names.push_back(Name);
+  llvm::sort(Names);
+  for (StringRef Name : Names) {
+    const NameInfo &Info = ByName.find(Name)->second;
+    std::vector<const Entry *> Entries;
+    for (const Entry &E : Info.Entries)
+      Entries.push_back(&E);
+    llvm::sort(Entries, [](const Entry *A, const Entry *B) {
+      return A->F.Checksum < B->F.Checksum;
     });
-    if (Same != Info.Indices.end()) {
-      FunctionProfile &Dst = Result.Functions[*Same];
-      bool Saturated = false;
-      for (const auto &[Id, Count] : F.Counts)
-        Saturated |= !Dst.addCount(Id, Count);
-      if (Saturated)
-        Warn("function '" + F.Name + "': path counts overflow in " + InputName +
-             "; saturated");
-      continue;
+    std::string Msg;
+    raw_string_ostream OS(Msg);
+    OS << "function '" << Name
+       << "' has mismatched checksums in different inputs; kept apart:";
+    ListSeparator LS(",");
+    for (const Entry *E : Entries) {
+      OS << LS << " " << format_hex(E->F.Checksum, 18) << " in "
+         << E->NumInputs << (E->NumInputs == 1 ? " input (" : " inputs (first ")
+         << E->FirstInput << ")";
     }
-    if (Info.FirstInput != InputIndex) {
-      Warn("function '" + F.Name + "' has mismatched checksums in " +
-           InputName + "; skipped");
-      continue;
-    }
-    Info.Indices.push_back(Result.Functions.size());
-    Result.Functions.push_back(std::move(F));
+    Warn(Msg);
   }
 }
 
 Profile ProfileMerger::takeResult() {
-  Profile P = std::move(Result);
+  Profile P;
+  for (auto &[Name, Info] : ByName)
+    for (Entry &E : Info.Entries)
+      P.Functions.push_back(std::move(E.F));
   P.sortFunctions();
-  Result = Profile();
   ByName.clear();
-  NumInputs = 0;
+  NextOrdinal = 0;
   return P;
 }

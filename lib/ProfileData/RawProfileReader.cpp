@@ -1,10 +1,14 @@
 //===- RawProfileReader.cpp - Read raw path profiles ----------------------===//
 //
-// Parses the raw profile the runtime writes (ProfileFormat.h). A raw profile
-// may come from a crashed or killed program, or from a different build, so
-// nothing in it is trusted: the header, every region, every function record,
-// every hash-table entry and every CFG description is checked before use,
-// with overflow-safe arithmetic, and a problem is an Error naming it.
+// Parses the raw profile the runtime writes (ProfileFormat.h). Version 1 is
+// one segment that fills the file; version 2 is a sequence of segments, one
+// per module instance that counted into the file, each laid out like a
+// version 1 file. The functions of all segments not flagged FREE are summed
+// (ProfileMerger: one function per name and checksum). A raw profile may come
+// from a crashed or killed program, or from a different build, so nothing in
+// it is trusted: every header, region, function record, hash-table entry and
+// CFG description is checked before use, with overflow-safe arithmetic, and a
+// problem is an Error naming it (and, in version 2, the segment's offset).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +20,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <cstddef>
+#include <map>
 
 using namespace llvm;
 using namespace pathprof;
@@ -37,30 +42,44 @@ bool inBounds(uint64_t Offset, uint64_t Size, uint64_t Limit) {
   return Offset <= Limit && Size <= Limit - Offset;
 }
 
+/// The fields of a segment header that the reader uses.
 struct RawHeader {
-  uint64_t Magic, Version, HeaderSize, FileSize, NumFunctions, FunctionsOffset,
-      BlobsOffset, BlobsSize, CountersOffset, CountersSize, HashOffset,
-      HashSize, NumMetrics, ModuleSignature;
+  uint64_t Magic, Version, HeaderSize, SegmentSize, NumFunctions,
+      FunctionsOffset, BlobsOffset, BlobsSize, CountersOffset, CountersSize,
+      HashOffset, HashSize, NumMetrics, ModuleSignature, SegmentFlags = 0;
 };
 
-constexpr uint64_t HeaderBytes = sizeof(PathProfRawHeader);
+constexpr uint64_t V1HeaderBytes = PATHPROF_RAW_V1_HEADER_SIZE;
+constexpr uint64_t V2HeaderBytes = sizeof(PathProfRawHeader);
 constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
-static_assert(HeaderBytes == 16 * 8 && FunctionBytes == 8 * 8 &&
-                  HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8,
+static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
+                  offsetof(PathProfRawHeader, SegmentFlags) == V1HeaderBytes &&
+                  FunctionBytes == 8 * 8 && HashHeaderBytes == 4 * 8 &&
+                  HashEntryBytes == 3 * 8,
               "raw profile structures must be packed 64-bit fields");
 
-Expected<RawHeader> readHeader(StringRef Buffer) {
-  if (Buffer.size() < HeaderBytes)
-    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
-                   " bytes)");
+/// Where a problem is: nothing for a version 1 file, the segment otherwise.
+struct Location {
+  bool InFile;     ///< Version 1: the segment is the file.
+  uint64_t Offset; ///< Of the segment in the file.
+
+  std::string prefix() const {
+    return InFile ? "" : "segment at offset " + std::to_string(Offset) + ": ";
+  }
+  const char *container() const { return InFile ? "file" : "segment"; }
+};
+
+/// Reads the header fields of the segment \p Seg, which has at least
+/// HeaderSize bytes for its version (checked by the caller).
+RawHeader decodeHeader(StringRef Seg) {
   RawHeader H;
-  auto Field = [&](size_t Member) { return readU64(Buffer, Member); };
+  auto Field = [&](size_t Member) { return readU64(Seg, Member); };
   H.Magic = Field(offsetof(PathProfRawHeader, Magic));
   H.Version = Field(offsetof(PathProfRawHeader, Version));
   H.HeaderSize = Field(offsetof(PathProfRawHeader, HeaderSize));
-  H.FileSize = Field(offsetof(PathProfRawHeader, FileSize));
+  H.SegmentSize = Field(offsetof(PathProfRawHeader, SegmentSize));
   H.NumFunctions = Field(offsetof(PathProfRawHeader, NumFunctions));
   H.FunctionsOffset = Field(offsetof(PathProfRawHeader, FunctionsOffset));
   H.BlobsOffset = Field(offsetof(PathProfRawHeader, BlobsOffset));
@@ -71,183 +90,224 @@ Expected<RawHeader> readHeader(StringRef Buffer) {
   H.HashSize = Field(offsetof(PathProfRawHeader, HashSize));
   H.NumMetrics = Field(offsetof(PathProfRawHeader, NumMetrics));
   H.ModuleSignature = Field(offsetof(PathProfRawHeader, ModuleSignature));
-
-  if (H.Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
-    return createStringError(inconvertibleErrorCode(),
-                             "raw profile has the wrong endianness");
-  if (H.Magic != PATHPROF_RAW_MAGIC)
-    return corrupt("bad magic 0x" + utohexstr(H.Magic));
-  if (H.Version != PATHPROF_RAW_VERSION)
-    return createStringError(inconvertibleErrorCode(),
-                             "unsupported raw profile version " +
-                                 Twine(H.Version) + " (this tool reads " +
-                                 Twine(PATHPROF_RAW_VERSION) + ")");
-  if (H.HeaderSize != HeaderBytes)
-    return corrupt("header size " + Twine(H.HeaderSize) + ", expected " +
-                   Twine(HeaderBytes));
-  if (H.FileSize != Buffer.size())
-    return corrupt("header says the file has " + Twine(H.FileSize) +
-                   " bytes, but it has " + Twine(Buffer.size()) +
-                   " (truncated or appended to?)");
-  if (H.NumMetrics != 0)
-    return corrupt("version 1 has no metrics, but the header says " +
-                   Twine(H.NumMetrics));
-
-  auto CheckRegion = [&](const char *Name, uint64_t Offset,
-                         uint64_t Size) -> Error {
-    if (Offset % 8 != 0)
-      return corrupt(Twine(Name) + " offset " + Twine(Offset) +
-                     " is not 8-byte aligned");
-    if (Offset < HeaderBytes || !inBounds(Offset, Size, H.FileSize))
-      return corrupt(Twine(Name) + " region [" + Twine(Offset) + ", +" +
-                     Twine(Size) + ") is outside the file (" +
-                     Twine(H.FileSize) + " bytes)");
-    return Error::success();
-  };
-  if (H.NumFunctions > H.FileSize / FunctionBytes)
-    return corrupt("function count " + Twine(H.NumFunctions) +
-                   " exceeds what the file can hold");
-  if (Error E = CheckRegion("function", H.FunctionsOffset,
-                            H.NumFunctions * FunctionBytes))
-    return std::move(E);
-  if (Error E = CheckRegion("blob", H.BlobsOffset, H.BlobsSize))
-    return std::move(E);
-  if (H.CountersSize % 8 != 0)
-    return corrupt("counter region size " + Twine(H.CountersSize) +
-                   " is not a multiple of 8");
-  if (Error E = CheckRegion("counter", H.CountersOffset, H.CountersSize))
-    return std::move(E);
-  if (H.HashOffset == 0) {
-    if (H.HashSize != 0)
-      return corrupt("hash region has size " + Twine(H.HashSize) +
-                     " but no offset");
-  } else if (Error E = CheckRegion("hash", H.HashOffset, H.HashSize)) {
-    return std::move(E);
-  }
+  if (H.Version >= 2)
+    H.SegmentFlags = Field(offsetof(PathProfRawHeader, SegmentFlags));
   return H;
 }
 
-/// One function record, validated against the header.
-Expected<FunctionProfile> readFunction(StringRef Buffer, const RawHeader &H,
-                                       uint64_t Index, uint64_t &Flags,
-                                       uint64_t &CounterOffset) {
+/// Checks the regions of a segment of \p H.SegmentSize bytes.
+Error checkRegions(const RawHeader &H, const Location &At) {
+  const uint64_t Limit = H.SegmentSize;
+  if (H.NumMetrics != 0)
+    return corrupt(At.prefix() + "version " + Twine(H.Version) +
+                   " has no metrics, but the header says " +
+                   Twine(H.NumMetrics));
+  auto CheckRegion = [&](const char *Name, uint64_t Offset,
+                         uint64_t Size) -> Error {
+    if (Offset % 8 != 0)
+      return corrupt(At.prefix() + Name + " offset " + Twine(Offset) +
+                     " is not 8-byte aligned");
+    if (Offset < H.HeaderSize || !inBounds(Offset, Size, Limit))
+      return corrupt(At.prefix() + Name + " region [" + Twine(Offset) + ", +" +
+                     Twine(Size) + ") is outside the " + At.container() +
+                     " (" + Twine(Limit) + " bytes)");
+    return Error::success();
+  };
+  if (H.NumFunctions > Limit / FunctionBytes)
+    return corrupt(At.prefix() + "function count " + Twine(H.NumFunctions) +
+                   " exceeds what the " + At.container() + " can hold");
+  if (Error E = CheckRegion("function", H.FunctionsOffset,
+                            H.NumFunctions * FunctionBytes))
+    return E;
+  if (Error E = CheckRegion("blob", H.BlobsOffset, H.BlobsSize))
+    return E;
+  if (H.CountersSize % 8 != 0)
+    return corrupt(At.prefix() + "counter region size " +
+                   Twine(H.CountersSize) + " is not a multiple of 8");
+  if (Error E = CheckRegion("counter", H.CountersOffset, H.CountersSize))
+    return E;
+  if (H.HashOffset == 0) {
+    if (H.HashSize != 0)
+      return corrupt(At.prefix() + "hash region has size " +
+                     Twine(H.HashSize) + " but no offset");
+  } else if (Error E = CheckRegion("hash", H.HashOffset, H.HashSize)) {
+    return E;
+  }
+  return Error::success();
+}
+
+/// Collects the functions of all segments. Records of the same function
+/// (same name, checksum and CFG description) from different segments share
+/// one FunctionProfile, so that a file of many segments of one module is
+/// parsed into one set of functions.
+class RawProfileBuilder {
+public:
+  explicit RawProfileBuilder(WarningHandler Warn) : Warn(Warn) {}
+
+  /// Reads the segment \p Seg (its header already checked).
+  Error addSegment(StringRef Seg, const RawHeader &H, const Location &At);
+
+  /// The functions read, and the warnings that apply to the whole file.
+  Profile finish();
+
+private:
+  /// The index in P.Functions of segment function \p Index, after
+  /// validating its record.
+  Expected<size_t> readFunction(StringRef Seg, const RawHeader &H,
+                                const Location &At, uint64_t Index,
+                                uint64_t &Flags, uint64_t &CounterOffset);
+
+  WarningHandler Warn;
+  Profile P;
+  std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
+  std::vector<bool> Saturated;
+  uint64_t Dropped = 0;
+};
+
+Expected<size_t> RawProfileBuilder::readFunction(StringRef Seg,
+                                                 const RawHeader &H,
+                                                 const Location &At,
+                                                 uint64_t Index,
+                                                 uint64_t &Flags,
+                                                 uint64_t &CounterOffset) {
   uint64_t Base = H.FunctionsOffset + Index * FunctionBytes;
-  auto Field = [&](size_t Member) { return readU64(Buffer, Base + Member); };
+  auto Field = [&](size_t Member) { return readU64(Seg, Base + Member); };
   uint64_t NameOffset = Field(offsetof(PathProfRawFunction, NameOffset));
   uint64_t NameSize = Field(offsetof(PathProfRawFunction, NameSize));
   uint64_t CFGOffset = Field(offsetof(PathProfRawFunction, CFGOffset));
   uint64_t CFGSize = Field(offsetof(PathProfRawFunction, CFGSize));
-  FunctionProfile F;
-  F.Checksum = Field(offsetof(PathProfRawFunction, Checksum));
-  F.NumPaths = Field(offsetof(PathProfRawFunction, NumPaths));
+  uint64_t Checksum = Field(offsetof(PathProfRawFunction, Checksum));
+  uint64_t NumPaths = Field(offsetof(PathProfRawFunction, NumPaths));
   CounterOffset = Field(offsetof(PathProfRawFunction, CounterOffset));
   Flags = Field(offsetof(PathProfRawFunction, Flags));
 
   std::string Which = "function " + std::to_string(Index);
   if (NameSize == 0 || !inBounds(NameOffset, NameSize, H.BlobsSize))
-    return corrupt(Which + ": name [" + Twine(NameOffset) + ", +" +
-                   Twine(NameSize) + ") is outside the blob region");
-  F.Name = Buffer.substr(H.BlobsOffset + NameOffset, NameSize).str();
-  Which = "function '" + F.Name + "'";
+    return corrupt(At.prefix() + Which + ": name [" + Twine(NameOffset) +
+                   ", +" + Twine(NameSize) + ") is outside the blob region");
+  StringRef Name = Seg.substr(H.BlobsOffset + NameOffset, NameSize);
+  Which = "function '" + Name.str() + "'";
   if (!inBounds(CFGOffset, CFGSize, H.BlobsSize))
-    return corrupt(Which + ": CFG description [" + Twine(CFGOffset) + ", +" +
-                   Twine(CFGSize) + ") is outside the blob region");
+    return corrupt(At.prefix() + Which + ": CFG description [" +
+                   Twine(CFGOffset) + ", +" + Twine(CFGSize) +
+                   ") is outside the blob region");
   if (Flags & ~PATHPROF_FUNC_HASHED)
-    return corrupt(Which + ": unknown flags 0x" + utohexstr(Flags));
+    return corrupt(At.prefix() + Which + ": unknown flags 0x" +
+                   utohexstr(Flags));
   if (!(Flags & PATHPROF_FUNC_HASHED)) {
     if (CounterOffset % 8 != 0)
-      return corrupt(Which + ": counter offset " + Twine(CounterOffset) +
-                     " is not 8-byte aligned");
-    if (F.NumPaths > H.CountersSize / 8 ||
-        !inBounds(CounterOffset, F.NumPaths * 8, H.CountersSize))
-      return corrupt(Which + ": " + Twine(F.NumPaths) + " counters at offset " +
-                     Twine(CounterOffset) + " exceed the counter region (" +
-                     Twine(H.CountersSize) + " bytes)");
+      return corrupt(At.prefix() + Which + ": counter offset " +
+                     Twine(CounterOffset) + " is not 8-byte aligned");
+    if (NumPaths > H.CountersSize / 8 ||
+        !inBounds(CounterOffset, NumPaths * 8, H.CountersSize))
+      return corrupt(At.prefix() + Which + ": " + Twine(NumPaths) +
+                     " counters at offset " + Twine(CounterOffset) +
+                     " exceed the counter region (" + Twine(H.CountersSize) +
+                     " bytes)");
   }
 
-  if (Error E = F.setCFG(Buffer.substr(H.BlobsOffset + CFGOffset, CFGSize)))
-    return corrupt(Which + ": " + toString(std::move(E)));
-  return std::move(F);
+  StringRef CFG = Seg.substr(H.BlobsOffset + CFGOffset, CFGSize);
+  std::vector<size_t> &Same = Known[{Name.str(), Checksum}];
+  for (size_t I : Same) {
+    const FunctionProfile &F = P.Functions[I];
+    if (F.NumPaths == NumPaths && F.CFGData == CFG)
+      return I;
+  }
+  FunctionProfile F;
+  F.Name = Name.str();
+  F.Checksum = Checksum;
+  F.NumPaths = NumPaths;
+  if (Error E = F.setCFG(CFG))
+    return corrupt(At.prefix() + Which + ": " + toString(std::move(E)));
+  Same.push_back(P.Functions.size());
+  P.Functions.push_back(std::move(F));
+  Saturated.push_back(false);
+  return P.Functions.size() - 1;
 }
 
-} // namespace
+Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
+                                    const Location &At) {
+  if (Error E = checkRegions(H, At))
+    return E;
 
-/// Every function record of a raw profile, in file order.
-static Expected<Profile> parseRecords(StringRef Buffer, WarningHandler Warn) {
-  Expected<RawHeader> HOrErr = readHeader(Buffer);
-  if (!HOrErr)
-    return HOrErr.takeError();
-  const RawHeader &H = *HOrErr;
-
-  Profile P;
+  // Segment function index -> P.Functions index, and whether it is hashed.
+  std::vector<size_t> Index;
   std::vector<bool> Hashed;
-  P.Functions.reserve(H.NumFunctions);
+  Index.reserve(H.NumFunctions);
   Hashed.reserve(H.NumFunctions);
   for (uint64_t I = 0; I != H.NumFunctions; ++I) {
     uint64_t Flags, CounterOffset;
-    Expected<FunctionProfile> F =
-        readFunction(Buffer, H, I, Flags, CounterOffset);
+    Expected<size_t> F = readFunction(Seg, H, At, I, Flags, CounterOffset);
     if (!F)
       return F.takeError();
     bool IsHashed = Flags & PATHPROF_FUNC_HASHED;
     if (!IsHashed) {
+      FunctionProfile &Fn = P.Functions[*F];
       uint64_t Base = H.CountersOffset + CounterOffset;
-      for (uint64_t Id = 0; Id != F->NumPaths; ++Id)
-        F->addCount(Id, readU64(Buffer, Base + Id * 8));
+      for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
+        if (!Fn.addCount(Id, readU64(Seg, Base + Id * 8)))
+          Saturated[*F] = true;
     }
+    Index.push_back(*F);
     Hashed.push_back(IsHashed);
-    P.Functions.push_back(std::move(*F));
   }
 
   if (H.HashOffset == 0)
-    return std::move(P);
+    return Error::success();
 
   if (H.HashSize < HashHeaderBytes)
-    return corrupt("hash region (" + Twine(H.HashSize) +
+    return corrupt(At.prefix() + "hash region (" + Twine(H.HashSize) +
                    " bytes) is smaller than its header");
   uint64_t Capacity =
-      readU64(Buffer, H.HashOffset + offsetof(PathProfHashHeader, Capacity));
+      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Capacity));
   uint64_t Used =
-      readU64(Buffer, H.HashOffset + offsetof(PathProfHashHeader, Used));
-  uint64_t Dropped =
-      readU64(Buffer, H.HashOffset + offsetof(PathProfHashHeader, Dropped));
+      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Used));
+  uint64_t SegDropped =
+      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Dropped));
   if (!isPowerOf2_64(Capacity))
-    return corrupt("hash capacity " + Twine(Capacity) +
+    return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
                    " is not a power of two");
   if (Capacity > (H.HashSize - HashHeaderBytes) / HashEntryBytes ||
       HashHeaderBytes + Capacity * HashEntryBytes != H.HashSize)
-    return corrupt("hash capacity " + Twine(Capacity) +
-                   " does not match the hash region size " + Twine(H.HashSize));
+    return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
+                   " does not match the hash region size " +
+                   Twine(H.HashSize));
   if (Used > Capacity)
-    return corrupt("hash table uses " + Twine(Used) + " of " + Twine(Capacity) +
-                   " entries");
+    return corrupt(At.prefix() + "hash table uses " + Twine(Used) + " of " +
+                   Twine(Capacity) + " entries");
 
-  std::vector<bool> Saturated(P.Functions.size(), false);
   for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
     uint64_t Base = H.HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
-    uint64_t FnPlusOne = readU64(
-        Buffer, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
+    uint64_t FnPlusOne =
+        readU64(Seg, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
     // 0 is an empty slot; all ones marks a slot whose writer never finished
     // (docs/Runtime.md), which holds no count.
     if (FnPlusOne == 0 || FnPlusOne == ~uint64_t(0))
       continue;
-    uint64_t PathId =
-        readU64(Buffer, Base + offsetof(PathProfHashEntry, PathId));
-    uint64_t Count = readU64(Buffer, Base + offsetof(PathProfHashEntry, Count));
-    if (FnPlusOne > P.Functions.size())
-      return corrupt("hash entry " + Twine(Slot) + " refers to function " +
-                     Twine(FnPlusOne - 1) + " of " + Twine(P.Functions.size()));
-    FunctionProfile &F = P.Functions[FnPlusOne - 1];
+    uint64_t PathId = readU64(Seg, Base + offsetof(PathProfHashEntry, PathId));
+    uint64_t Count = readU64(Seg, Base + offsetof(PathProfHashEntry, Count));
+    if (FnPlusOne > Index.size())
+      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+                     " refers to function " + Twine(FnPlusOne - 1) + " of " +
+                     Twine(Index.size()));
+    size_t FnIndex = Index[FnPlusOne - 1];
+    FunctionProfile &F = P.Functions[FnIndex];
     if (!Hashed[FnPlusOne - 1])
-      return corrupt("hash entry " + Twine(Slot) + " refers to function '" +
-                     F.Name + "', which has dense counters");
+      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+                     " refers to function '" + F.Name +
+                     "', which has dense counters");
     if (PathId >= F.NumPaths)
-      return corrupt("hash entry " + Twine(Slot) + " has path id " +
-                     Twine(PathId) + " but function '" + F.Name + "' has " +
-                     Twine(F.NumPaths) + " paths");
+      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+                     " has path id " + Twine(PathId) + " but function '" +
+                     F.Name + "' has " + Twine(F.NumPaths) + " paths");
     if (!F.addCount(PathId, Count))
-      Saturated[FnPlusOne - 1] = true;
+      Saturated[FnIndex] = true;
   }
+  Dropped = SaturatingAdd(Dropped, SegDropped);
+  return Error::success();
+}
+
+Profile RawProfileBuilder::finish() {
   for (size_t I = 0; I != P.Functions.size(); ++I)
     if (Saturated[I])
       Warn("function '" + P.Functions[I].Name +
@@ -259,14 +319,120 @@ static Expected<Profile> parseRecords(StringRef Buffer, WarningHandler Warn) {
   return std::move(P);
 }
 
+Error versionError(uint64_t Version) {
+  if (Version > PATHPROF_RAW_VERSION)
+    return createStringError(
+        inconvertibleErrorCode(),
+        "raw profile has format version " + Twine(Version) +
+            "; this build reads versions 1 to " + Twine(PATHPROF_RAW_VERSION) +
+            ": use a newer llvm-pathprof");
+  return corrupt("unknown format version " + Twine(Version));
+}
+
+/// Version 1: one segment, the whole file.
+Error readVersion1(StringRef Buffer, RawProfileBuilder &B) {
+  if (Buffer.size() < V1HeaderBytes)
+    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
+                   " bytes)");
+  RawHeader H = decodeHeader(Buffer);
+  if (H.HeaderSize != V1HeaderBytes)
+    return corrupt("header size " + Twine(H.HeaderSize) + ", expected " +
+                   Twine(V1HeaderBytes));
+  if (H.SegmentSize != Buffer.size())
+    return corrupt("header says the file has " + Twine(H.SegmentSize) +
+                   " bytes, but it has " + Twine(Buffer.size()) +
+                   " (truncated or appended to?)");
+  return B.addSegment(Buffer, H, Location{true, 0});
+}
+
+/// Version 2: segments from offset 0 to the end of the file.
+Error readVersion2(StringRef Buffer, RawProfileBuilder &B,
+                   WarningHandler Warn) {
+  uint64_t Offset = 0;
+  while (Offset < Buffer.size()) {
+    Location At{false, Offset};
+    StringRef Rest = Buffer.substr(Offset);
+    // A writer that died while appending its segment left its magic 0.
+    if (Rest.size() < 8 ? Rest.find_first_not_of('\0') == StringRef::npos
+                        : readU64(Rest, 0) == 0) {
+      Warn(Twine(Rest.size()) + " bytes at offset " + Twine(Offset) +
+           " hold an incomplete segment (its writer was killed while "
+           "creating it); ignored");
+      return Error::success();
+    }
+    if (Rest.size() < 32)
+      return corrupt(At.prefix() + "only " + Twine(Rest.size()) +
+                     " bytes left, too few for a segment header");
+    uint64_t Magic = readU64(Rest, 0);
+    uint64_t Version = readU64(Rest, offsetof(PathProfRawHeader, Version));
+    uint64_t HeaderSize =
+        readU64(Rest, offsetof(PathProfRawHeader, HeaderSize));
+    uint64_t SegmentSize =
+        readU64(Rest, offsetof(PathProfRawHeader, SegmentSize));
+    if (Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
+      return createStringError(inconvertibleErrorCode(),
+                               At.prefix() +
+                                   "raw profile has the wrong endianness");
+    if (Magic != PATHPROF_RAW_MAGIC)
+      return corrupt(At.prefix() + "bad magic 0x" + utohexstr(Magic));
+    if (Version > PATHPROF_RAW_VERSION)
+      return versionError(Version);
+    if (Version != PATHPROF_RAW_VERSION)
+      return corrupt(At.prefix() + "format version " + Twine(Version) +
+                     " in a version " + Twine(PATHPROF_RAW_VERSION) + " file");
+    if (HeaderSize != V2HeaderBytes)
+      return corrupt(At.prefix() + "header size " + Twine(HeaderSize) +
+                     ", expected " + Twine(V2HeaderBytes));
+    if (Rest.size() < V2HeaderBytes)
+      return corrupt(At.prefix() + "only " + Twine(Rest.size()) +
+                     " bytes left, too few for a segment header");
+    if (SegmentSize < V2HeaderBytes || SegmentSize % 8 != 0)
+      return corrupt(At.prefix() + "segment size " + Twine(SegmentSize) +
+                     " is not a multiple of 8 at least the header size");
+    if (SegmentSize > Rest.size())
+      return corrupt(At.prefix() + "header says the segment has " +
+                     Twine(SegmentSize) + " bytes, but only " +
+                     Twine(Rest.size()) + " are left in the file (truncated?)");
+    StringRef Seg = Rest.substr(0, SegmentSize);
+    RawHeader H = decodeHeader(Seg);
+    if (H.SegmentFlags & ~PATHPROF_SEGMENT_FREE)
+      return corrupt(At.prefix() + "unknown segment flags 0x" +
+                     utohexstr(H.SegmentFlags));
+    // A FREE segment's counts were folded into another segment.
+    if (!(H.SegmentFlags & PATHPROF_SEGMENT_FREE))
+      if (Error E = B.addSegment(Seg, H, At))
+        return E;
+    Offset += SegmentSize;
+  }
+  return Error::success();
+}
+
+} // namespace
+
 Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
                                            WarningHandler Warn) {
-  Expected<Profile> Records = parseRecords(Buffer, Warn);
-  if (!Records)
-    return Records.takeError();
-  // Several files of one binary can each emit a record of the same function
-  // (an inline or available_externally body): they are one function.
+  if (Buffer.size() < 16)
+    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
+                   " bytes)");
+  uint64_t Magic = readU64(Buffer, 0);
+  if (Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
+    return createStringError(inconvertibleErrorCode(),
+                             "raw profile has the wrong endianness");
+  if (Magic != PATHPROF_RAW_MAGIC)
+    return corrupt("bad magic 0x" + utohexstr(Magic));
+
+  RawProfileBuilder B(Warn);
+  uint64_t Version = readU64(Buffer, offsetof(PathProfRawHeader, Version));
+  Error E = Version == 1   ? readVersion1(Buffer, B)
+            : Version == 2 ? readVersion2(Buffer, B, Warn)
+                           : versionError(Version);
+  if (E)
+    return std::move(E);
+
+  // Records of the same function from several files of one binary (an
+  // inline or available_externally body) or from several segments are one
+  // function.
   ProfileMerger Combine;
-  Combine.add(std::move(*Records), "the profile", Warn);
+  Combine.add(B.finish(), "the profile", Warn);
   return Combine.takeResult();
 }

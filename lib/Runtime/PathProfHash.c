@@ -12,7 +12,8 @@
 |* slot still BUSY after a long wait (its writer died, e.g. a fork taken
 |* mid-insert) is skipped, so the same key may then occupy two slots; readers
 |* sum duplicates and ignore slots left BUSY. A full table counts the lost
-|* increments in Dropped and says so once.
+|* increments in Dropped and says so once. __pathprof_hash_fold adds the
+|* table of a dead segment into another one when segments are folded.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -86,4 +87,44 @@ PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
         "path hash table full (%llu entries); counts of new paths are "
         "dropped, set PATHPROF_HASH_SIZE to a larger value",
         (unsigned long long)T->Capacity);
+}
+
+void __pathprof_hash_fold(PathProfHashHeader *Dst,
+                          const PathProfHashHeader *Src,
+                          const PathProfRawFunction *Records,
+                          uint64_t NumFunctions) {
+  const uint64_t Mask = Dst->Capacity - 1;
+  PathProfHashEntry *DstEntries = (PathProfHashEntry *)(Dst + 1);
+  const PathProfHashEntry *SrcEntries = (const PathProfHashEntry *)(Src + 1);
+  uint64_t Dropped = Src->Dropped;
+  for (uint64_t S = 0; S != Src->Capacity; ++S) {
+    const PathProfHashEntry *E = &SrcEntries[S];
+    uint64_t Key = E->FunctionIndexPlusOne;
+    /* Empty, abandoned (BUSY) or nonsensical slots hold nothing to keep. */
+    if (Key == 0 || Key > NumFunctions || E->Count == 0 ||
+        !(Records[Key - 1].Flags & PATHPROF_FUNC_HASHED) ||
+        E->PathId >= Records[Key - 1].NumPaths)
+      continue;
+    uint64_t I = mix(Key, E->PathId);
+    uint64_t N = 0;
+    for (; N <= Mask; ++N, ++I) {
+      PathProfHashEntry *D = &DstEntries[I & Mask];
+      if (D->FunctionIndexPlusOne == 0) {
+        D->PathId = E->PathId;
+        D->Count = E->Count;
+        D->FunctionIndexPlusOne = Key;
+        ++Dst->Used;
+        break;
+      }
+      if (D->FunctionIndexPlusOne == Key && D->PathId == E->PathId) {
+        uint64_t Sum = D->Count + E->Count;
+        D->Count = Sum < D->Count ? UINT64_MAX : Sum;
+        break;
+      }
+    }
+    if (N > Mask)
+      Dropped += E->Count;
+  }
+  uint64_t Total = Dst->Dropped + Dropped;
+  Dst->Dropped = Total < Dropped ? UINT64_MAX : Total;
 }

@@ -5,6 +5,11 @@
 |* every name still starts with __pathprof_ because hidden symbols can clash
 |* with the program's own in a static link.
 |*
+|* Functions marked "async-signal-safe" may run in a fork child of a
+|* multithreaded program (pthread_atfork child handler): they use system calls
+|* and their own formatting only, never malloc, stdio or locale-dependent
+|* libc functions.
+|*
 \*===----------------------------------------------------------------------===*/
 
 #ifndef PATHPROF_RUNTIME_INTERNAL_H
@@ -12,11 +17,15 @@
 
 #include "PathProf/ProfileFormat.h"
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #define PATHPROF_API __attribute__((visibility("default")))
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
+
+#define PATHPROF_RUNTIME_STRING                                                \
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v2)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
@@ -31,17 +40,29 @@ extern uint64_t __stop___pathprof_cnts[]
 /* Optional default file name pattern, defined by instrumented modules. */
 extern const char __pathprof_profile_filename[]
     __attribute__((weak, visibility("hidden")));
+/* Emitted by the instrumentation pass: the compiler that built the module
+   and the PathProfFunctionData layout it used. Absent in modules built
+   before they existed, which used data version 1. */
+extern const char __pathprof_producer[]
+    __attribute__((weak, visibility("hidden")));
+extern const uint64_t __pathprof_data_version
+    __attribute__((weak, visibility("hidden")));
 
-/* Error reporting: one line, "PathProf error: " + message, on stderr. */
+/*--- Reporting (PathProfUtil.c) -------------------------------------------*/
+
+/* One line, "PathProf error: " + message, on stderr with a single write(2).
+   The format supports %s %.*s %c %d %u %ld %lu %lld %llu %llx %016llx %zu
+   and %%. Async-signal-safe. */
 void __pathprof_report_error(const char *Fmt, ...)
     __attribute__((format(printf, 1, 2)));
-/* One line on stderr, exactly as given (no prefix). */
+/* One line on stderr, exactly as given (no prefix). Async-signal-safe. */
 void __pathprof_report_line(const char *Fmt, ...)
     __attribute__((format(printf, 1, 2)));
-
-/* Runs __pathprof_init unless it has already started (possibly on this very
-   thread, from a signal handler): never waits. */
-void __pathprof_init_if_idle(void);
+/* The formatter behind both; returns the length it wanted to write. */
+size_t __pathprof_vformat(char *Buf, size_t Size, const char *Fmt,
+                          va_list Args);
+/* strerror without locale or allocation. Async-signal-safe. */
+const char *__pathprof_strerror(int Errno);
 
 /* Number of function records in this module's data section. */
 uint64_t __pathprof_num_functions(void);
@@ -49,14 +70,25 @@ uint64_t __pathprof_num_functions(void);
 /* 64-bit FNV-1a, seeded with \p Hash. */
 uint64_t __pathprof_fnv1a(uint64_t Hash, const void *Data, size_t Size);
 
-/* Expands the %p %h %m %% patterns of \p Pattern into \p Out (\p OutSize
-   bytes). Returns 0 on success, -1 if the result does not fit. */
+/* This process's start time in clock ticks since boot (field 22 of
+   /proc/self/stat), or 0 if unavailable. Async-signal-safe. */
+uint64_t __pathprof_process_start_time(void);
+
+/*--- File names (PathProfFile.c) ------------------------------------------*/
+
+/* Expands %p %h %m %Nm %% of \p Pattern into \p Out (\p OutSize bytes); %m
+   and %Nm (N = 1..9) become the 16 hex digits of \p Signature, '_' and
+   pid % N. Sets *Merge to whether the pattern names a merge pool. Returns 0
+   on success, -1 if the result does not fit. Async-signal-safe. */
 int __pathprof_expand_name(const char *Pattern, uint64_t Signature, char *Out,
-                           size_t OutSize);
+                           size_t OutSize, int *Merge);
 
 /* Creates the missing parent directories of \p Path (mkdir -p of its
-   dirname). Failures are left for the following open() to report. */
+   dirname). Failures are left for the following open() to report.
+   Async-signal-safe. */
 void __pathprof_create_parent_dirs(char *Path);
+
+/*--- Hash table (PathProfHash.c) ------------------------------------------*/
 
 /* The hash table of this module, or null before __pathprof_init (or when no
    function is hashed). */
@@ -65,5 +97,72 @@ extern PathProfHashHeader *__pathprof_hash_table;
 /* Table capacity requested through PATHPROF_HASH_SIZE, rounded up to a power
    of two. */
 uint64_t __pathprof_hash_capacity(void);
+
+/* Adds every valid entry of \p Src into \p Dst (same capacity), and Src's
+   Dropped to Dst's; entries that do not fit add to Dst's Dropped. Entries
+   must name one of \p NumFunctions functions and a path below its NumPaths in
+   \p Records. Not thread-safe: for segments nobody counts into. */
+void __pathprof_hash_fold(PathProfHashHeader *Dst,
+                          const PathProfHashHeader *Src,
+                          const PathProfRawFunction *Records,
+                          uint64_t NumFunctions);
+
+/*--- Segments (PathProfSegment.c) -----------------------------------------*/
+
+/* What a module needs to obtain a segment in a raw profile file. */
+typedef struct PathProfSegmentRequest {
+  const char *Path;  /* the expanded file name */
+  int Merge;         /* pattern with %m / %Nm: never truncate the file */
+  const char *Image; /* header (Magic 0, FREE set) + records + blobs */
+  uint64_t ImageSize;
+  uint64_t SegmentSize;
+  uint64_t Pid;
+  uint64_t StartTime;
+  /* Writes the counters and the hash header of a freshly obtained segment
+     (whose header, records and blobs are already written). */
+  void (*FillCounters)(char *Segment);
+} PathProfSegmentRequest;
+
+/* Opens the file, and under flock(LOCK_EX): decides whether its contents
+   are kept, folds dead segments of this module into one, claims a free
+   segment of this layout or appends one, writes it (header, records, blobs,
+   counters) and takes the open file description lock that marks it live.
+   Returns the mapping of the new segment and stores the descriptor that
+   holds the lock in *Fd; returns null after reporting one error.
+   Async-signal-safe. */
+char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd);
+
+/*--- Module state (PathProfRuntime.c) and control (PathProfControl.c) -----*/
+
+/* Runs __pathprof_init unless it has already started (possibly on this very
+   thread, from a signal handler): never waits. */
+void __pathprof_init_if_idle(void);
+
+/* This module's actions behind the process-wide control API. */
+void __pathprof_module_reset(void);
+int __pathprof_module_dump(void);
+int __pathprof_module_set_filename(const char *Pattern);
+/* The pattern the last __pathprof_set_filename gave this module, or null. */
+const char *__pathprof_module_override(void);
+
+/* Calls \p Fn on the control block of every instrumented module of the
+   process (this one included), stopping early if it returns non-zero. */
+typedef struct PathProfControlBlock PathProfControlBlock;
+struct PathProfControlBlock {
+  uint64_t Magic;   /* PATHPROF_CONTROL_MAGIC */
+  uint64_t Version; /* PATHPROF_CONTROL_VERSION */
+  void (*Reset)(void);
+  int (*Dump)(void);
+  int (*SetFilename)(const char *Pattern);
+  const char *(*Override)(void);
+};
+#define PATHPROF_CONTROL_MAGIC 0x4c5443464f525050ULL /* "PPROFCTL" */
+#define PATHPROF_CONTROL_VERSION 1ULL
+
+void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
+                                          int IsSelf, void *Ctx),
+                                void *Ctx);
+/* Whether this module is the main executable (not a shared library). */
+int __pathprof_is_main_executable(void);
 
 #endif /* PATHPROF_RUNTIME_INTERNAL_H */

@@ -1,21 +1,26 @@
 /*===- PathProfRuntime.c - Registration and the mapped profile ----*- C -*-===*\
 |*
-|* __pathprof_init lays out the raw profile (see PathProf/ProfileFormat.h):
+|* __pathprof_init lays out this module's segment of the raw profile (see
+|* PathProf/ProfileFormat.h):
 |*
 |*   header | function records | names and CFG blobs | counters | hash table
 |*
-|* and maps the whole file MAP_SHARED. The counters image and the hash table
-|* are then the live counters of the program: instrumented code adds
-|* __pathprof_counter_bias to the address of each counter in the
-|* __pathprof_cnts section, and the bias is set here so that the sum lands in
-|* the mapping. Nothing has to be written at exit, and a crash or a kill -9
-|* keeps every count made so far.
+|* obtains a segment of the profile file (PathProfSegment.c) and maps it
+|* MAP_SHARED. The counters image and the hash table are then the live
+|* counters of the program: instrumented code adds __pathprof_counter_bias to
+|* the address of each counter in the __pathprof_cnts section, and the bias
+|* is set here so that the sum lands in the mapping. Nothing has to be
+|* written at exit, and a crash or a kill -9 keeps every count made so far.
 |*
 |* Until the bias is set it is 0 and counts land in the static section; the
 |* section image (holding whatever earlier constructors counted) is copied
-|* into the file before the switch. If the file cannot be created the bias
+|* into the segment before the switch. If no segment can be had the bias
 |* stays 0, the program runs on with counts in the static section, and the
 |* hash table (if any) goes to anonymous memory.
+|*
+|* Later segments (a fork child's, or after __pathprof_set_filename) replace
+|* the mapping in place (mremap onto the same address), so the bias never
+|* changes once set: live frames may hold it in a register.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -24,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +49,39 @@ PathProfHashHeader *__pathprof_hash_table;
 
 enum { InitNone = 0, InitRunning = 1, InitDone = 2 };
 static int InitState = InitNone;
+
+/* This module's segment layout, fixed at init. */
+static struct {
+  uint64_t FunctionsOffset, BlobsOffset, BlobsSize, CountersOffset,
+      CountersSize, HashOffset, HashSize, HashCapacity, SegmentSize,
+      Signature;
+} L;
+/* Header, records and blobs of a fresh segment (L.CountersOffset bytes). */
+static char *Image;
+/* The mapped segment (or the anonymous stand-in of a fork child that could
+   not get one), or null while the module is not profiled. */
+static char *Map;
+/* Holds the OFD lock that marks the segment live. */
+static int SegmentFd = -1;
+/* The pattern the current file was named from. */
+static char Pattern[PATH_MAX];
+/* Set by __pathprof_set_filename; wins over PATHPROF_FILE. */
+static char Override[PATH_MAX];
+static int HasOverride;
+/* Serializes set_filename, reset and fork against each other. */
+static int ModuleLock;
+/* While obtaining the first segment: copy the static counters into it. */
+static int CopyStaticCounters;
+/* The module is the main executable, not a shared library. */
+static int IsMainExecutable;
+
+static void lockModule(void) {
+  while (__atomic_exchange_n(&ModuleLock, 1, __ATOMIC_ACQUIRE))
+    sched_yield();
+}
+static void unlockModule(void) {
+  __atomic_store_n(&ModuleLock, 0, __ATOMIC_RELEASE);
+}
 
 static uint64_t align8(uint64_t V) { return (V + 7) & ~7ULL; }
 
@@ -82,73 +121,36 @@ static uint64_t moduleSignature(const PathProfFunctionData *Data, uint64_t N) {
   return H;
 }
 
-static void useAnonymousHashTable(uint64_t HashBytes) {
-  void *P = mmap(0, (size_t)HashBytes, PROT_READ | PROT_WRITE,
+static void useAnonymousHashTable(void) {
+  void *P = mmap(0, (size_t)L.HashSize, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (P == MAP_FAILED) {
     __pathprof_report_error("cannot allocate the path hash table: %s",
-                            strerror(errno));
+                            __pathprof_strerror(errno));
     return;
   }
   PathProfHashHeader *T = (PathProfHashHeader *)P;
-  T->Capacity =
-      (HashBytes - sizeof(PathProfHashHeader)) / sizeof(PathProfHashEntry);
+  T->Capacity = L.HashCapacity;
   __atomic_store_n(&__pathprof_hash_table, T, __ATOMIC_RELEASE);
 }
 
-/* Opens, sizes and maps the profile; returns the mapping or null after
-   reporting why not. */
-static char *mapProfile(const char *Name, uint64_t FileSize) {
-  char Path[PATH_MAX];
-  if (strlen(Name) >= sizeof(Path)) {
-    __pathprof_report_error("cannot create profile '%s': %s", Name,
-                            strerror(ENAMETOOLONG));
-    return 0;
-  }
-  strcpy(Path, Name);
-  __pathprof_create_parent_dirs(Path);
-  int Fd = open(Path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (Fd < 0) {
-    __pathprof_report_error("cannot create profile '%s': %s", Path,
-                            strerror(errno));
-    return 0;
-  }
-  int Err = 0;
-  if (ftruncate(Fd, (off_t)FileSize) != 0)
-    Err = errno;
-  /* Reserve the blocks now: a full disk must be an error here, not a SIGBUS
-     at some later counter increment. */
-  if (!Err) {
-    int R = posix_fallocate(Fd, 0, (off_t)FileSize);
-    if (R != 0 && R != EOPNOTSUPP && R != EINVAL)
-      Err = R;
-  }
-  void *Map = MAP_FAILED;
-  if (!Err) {
-    Map = mmap(0, (size_t)FileSize, PROT_READ | PROT_WRITE, MAP_SHARED, Fd, 0);
-    if (Map == MAP_FAILED)
-      Err = errno;
-  }
-  close(Fd);
-  if (Err) {
-    __pathprof_report_error("cannot create profile '%s': %s", Path,
-                            strerror(Err));
-    return 0;
-  }
-  return (char *)Map;
+static void copyString(char *Dst, const char *Src, size_t Size) {
+  size_t I = 0;
+  for (; Src && Src[I] && I + 1 < Size; ++I)
+    Dst[I] = Src[I];
+  for (; I != Size; ++I)
+    Dst[I] = '\0';
 }
 
-static void initialize(void) {
+/* Computes the layout and builds Image; returns 0 on success. */
+static int buildImage(void) {
   const uint64_t NumFunctions = __pathprof_num_functions();
-  if (NumFunctions == 0)
-    return;
   const PathProfFunctionData *Data = __start___pathprof_data;
   char *CntBegin = (char *)__start___pathprof_cnts;
   char *CntEnd = (char *)__stop___pathprof_cnts;
-  uint64_t CountersSize =
+  L.CountersSize =
       (CntBegin && CntEnd > CntBegin) ? (uint64_t)(CntEnd - CntBegin) : 0;
 
-  uint64_t BlobsSize = 0;
   int AnyHashed = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
     const PathProfFunctionData *F = &Data[I];
@@ -157,48 +159,39 @@ static void initialize(void) {
     if (NameSize >= MAX_BLOB_SIZE || CFGSize >= MAX_BLOB_SIZE) {
       __pathprof_report_error("corrupt function record %llu; no profile",
                               (unsigned long long)I);
-      return;
+      return -1;
     }
-    BlobsSize += align8(NameSize) + align8(CFGSize);
+    L.BlobsSize += align8(NameSize) + align8(CFGSize);
     if (F->Flags & PATHPROF_FUNC_HASHED)
       AnyHashed = 1;
   }
 
-  uint64_t Capacity = AnyHashed ? __pathprof_hash_capacity() : 0;
-  uint64_t HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
-                                      Capacity * sizeof(PathProfHashEntry)
-                                : 0;
-  uint64_t FunctionsOffset = sizeof(PathProfRawHeader);
-  uint64_t BlobsOffset =
-      FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
-  uint64_t CountersOffset = align8(BlobsOffset + BlobsSize);
-  uint64_t HashOffset = AnyHashed ? align8(CountersOffset + CountersSize) : 0;
-  uint64_t FileSize =
-      AnyHashed ? HashOffset + HashSize : CountersOffset + CountersSize;
+  L.HashCapacity = AnyHashed ? __pathprof_hash_capacity() : 0;
+  L.HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
+                               L.HashCapacity * sizeof(PathProfHashEntry)
+                         : 0;
+  L.FunctionsOffset = sizeof(PathProfRawHeader);
+  L.BlobsOffset =
+      L.FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
+  L.CountersOffset = align8(L.BlobsOffset + L.BlobsSize);
+  L.HashOffset = AnyHashed ? align8(L.CountersOffset + L.CountersSize) : 0;
+  uint64_t End =
+      AnyHashed ? L.HashOffset + L.HashSize : L.CountersOffset + L.CountersSize;
+  long Page = sysconf(_SC_PAGESIZE);
+  uint64_t PageSize = Page > 0 ? (uint64_t)Page : 4096;
+  L.SegmentSize = (End + PageSize - 1) / PageSize * PageSize;
+  L.Signature = moduleSignature(Data, NumFunctions);
 
-  uint64_t Signature = moduleSignature(Data, NumFunctions);
-  const char *Pattern = getenv("PATHPROF_FILE");
-  if (!Pattern || !*Pattern)
-    Pattern = (__pathprof_profile_filename && __pathprof_profile_filename[0])
-                  ? __pathprof_profile_filename
-                  : DEFAULT_FILE_NAME;
-  char Name[PATH_MAX];
-  if (__pathprof_expand_name(Pattern, Signature, Name, sizeof(Name)) != 0) {
-    __pathprof_report_error("cannot create profile '%s': %s", Pattern,
-                            strerror(ENAMETOOLONG));
-    if (AnyHashed)
-      useAnonymousHashTable(HashSize);
-    return;
+  void *P = mmap(0, (size_t)L.CountersOffset, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (P == MAP_FAILED) {
+    __pathprof_report_error("cannot allocate the profile image: %s",
+                            __pathprof_strerror(errno));
+    return -1;
   }
+  Image = (char *)P;
 
-  char *Map = mapProfile(Name, FileSize);
-  if (!Map) {
-    if (AnyHashed)
-      useAnonymousHashTable(HashSize);
-    return;
-  }
-
-  PathProfRawFunction *Records = (PathProfRawFunction *)(Map + FunctionsOffset);
+  PathProfRawFunction *Records = (PathProfRawFunction *)(Image + L.FunctionsOffset);
   uint64_t BlobPos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
     const PathProfFunctionData *F = &Data[I];
@@ -208,12 +201,12 @@ static void initialize(void) {
     R->NameOffset = BlobPos;
     R->NameSize = NameSize;
     if (NameSize)
-      memcpy(Map + BlobsOffset + BlobPos, F->Name, (size_t)NameSize);
+      memcpy(Image + L.BlobsOffset + BlobPos, F->Name, (size_t)NameSize);
     BlobPos += align8(NameSize);
     R->CFGOffset = BlobPos;
     R->CFGSize = CFGSize;
     if (CFGSize)
-      memcpy(Map + BlobsOffset + BlobPos, F->CFG, (size_t)CFGSize);
+      memcpy(Image + L.BlobsOffset + BlobPos, F->CFG, (size_t)CFGSize);
     BlobPos += align8(CFGSize);
     R->Checksum = F->Checksum;
     R->NumPaths = F->NumPaths;
@@ -230,42 +223,179 @@ static void initialize(void) {
     }
   }
 
-  if (CountersSize)
-    memcpy(Map + CountersOffset, CntBegin, (size_t)CountersSize);
-
-  if (AnyHashed) {
-    PathProfHashHeader *T = (PathProfHashHeader *)(Map + HashOffset);
-    T->Capacity = Capacity;
-    __atomic_store_n(&__pathprof_hash_table, T, __ATOMIC_RELEASE);
-  }
-
-  PathProfRawHeader *H = (PathProfRawHeader *)Map;
+  PathProfRawHeader *H = (PathProfRawHeader *)Image;
+  H->Magic = 0; /* written last, when the segment is complete */
   H->Version = PATHPROF_RAW_VERSION;
   H->HeaderSize = sizeof(PathProfRawHeader);
-  H->FileSize = FileSize;
+  H->SegmentSize = L.SegmentSize;
   H->NumFunctions = NumFunctions;
-  H->FunctionsOffset = FunctionsOffset;
-  H->BlobsOffset = BlobsOffset;
-  H->BlobsSize = BlobsSize;
-  H->CountersOffset = CountersOffset;
-  H->CountersSize = CountersSize;
-  H->HashOffset = HashOffset;
-  H->HashSize = HashSize;
+  H->FunctionsOffset = L.FunctionsOffset;
+  H->BlobsOffset = L.BlobsOffset;
+  H->BlobsSize = L.BlobsSize;
+  H->CountersOffset = L.CountersOffset;
+  H->CountersSize = L.CountersSize;
+  H->HashOffset = L.HashOffset;
+  H->HashSize = L.HashSize;
   H->NumMetrics = 0;
-  H->ModuleSignature = Signature;
-  H->Reserved[0] = H->Reserved[1] = 0;
-  /* The magic goes in last so that a file cut short by a crash during this
-     function is never mistaken for a complete profile. */
-  __atomic_store_n(&H->Magic, PATHPROF_RAW_MAGIC, __ATOMIC_RELEASE);
+  H->ModuleSignature = L.Signature;
+  H->SegmentFlags = PATHPROF_SEGMENT_FREE; /* cleared when complete */
+  copyString(H->Producer, __pathprof_producer, sizeof(H->Producer));
+  copyString(H->Runtime, PATHPROF_RUNTIME_STRING, sizeof(H->Runtime));
+  return 0;
+}
 
-  /* Switch the counters to the file. Counts made between the copy and the
-     store below (only possible from other threads during startup) stay in
-     the static section. */
-  if (CountersSize) {
-    uint64_t Bias = (uint64_t)(uintptr_t)(Map + CountersOffset) -
-                    (uint64_t)(uintptr_t)CntBegin;
-    __atomic_store_n(&__pathprof_counter_bias, Bias, __ATOMIC_RELEASE);
+/* Counters and hash header of a segment whose other bytes past the image
+   are zero. */
+static void fillCounters(char *Segment) {
+  if (L.CountersSize && CopyStaticCounters)
+    memcpy(Segment + L.CountersOffset, (char *)__start___pathprof_cnts,
+           (size_t)L.CountersSize);
+  if (L.HashOffset)
+    ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity =
+        L.HashCapacity;
+}
+
+/* The pattern from PATHPROF_FILE, the module's default or default.pathraw. */
+static const char *defaultPattern(void) {
+  const char *P = getenv("PATHPROF_FILE");
+  if (P && *P)
+    return P;
+  if (__pathprof_profile_filename && __pathprof_profile_filename[0])
+    return __pathprof_profile_filename;
+  return DEFAULT_FILE_NAME;
+}
+
+/* A new segment of the file \p NewPattern names, mapped somewhere; null
+   after reporting an error. Async-signal-safe. */
+static char *newSegment(const char *NewPattern, int *Fd) {
+  char Name[PATH_MAX];
+  int Merge;
+  if (__pathprof_expand_name(NewPattern, L.Signature, Name, sizeof(Name),
+                             &Merge) != 0) {
+    __pathprof_report_error("cannot create profile '%s': %s", NewPattern,
+                            __pathprof_strerror(ENAMETOOLONG));
+    return 0;
   }
+  PathProfSegmentRequest Req;
+  Req.Path = Name;
+  Req.Merge = Merge;
+  Req.Image = Image;
+  Req.ImageSize = L.CountersOffset;
+  Req.SegmentSize = L.SegmentSize;
+  Req.Pid = (uint64_t)getpid();
+  Req.StartTime = __pathprof_process_start_time();
+  Req.FillCounters = fillCounters;
+  return __pathprof_acquire_segment(&Req, Fd);
+}
+
+/* Puts the new segment \p Seg (locked by \p Fd) in place of the current one
+   and publishes it; returns 0 on success. */
+static int installSegment(char *Seg, int Fd) {
+  if (Map) {
+    /* Same address: the bias stays valid. */
+    void *P = mremap(Seg, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
+                     MREMAP_MAYMOVE | MREMAP_FIXED, Map);
+    if (P == MAP_FAILED) {
+      __pathprof_report_error("cannot remap the profile: %s",
+                              __pathprof_strerror(errno));
+      munmap(Seg, (size_t)L.SegmentSize);
+      close(Fd);
+      return -1;
+    }
+  } else {
+    Map = Seg;
+    if (L.HashOffset)
+      __atomic_store_n(&__pathprof_hash_table,
+                       (PathProfHashHeader *)(Map + L.HashOffset),
+                       __ATOMIC_RELEASE);
+    /* Counts made between the copy of the static section and this store
+       (only possible from other threads) stay in the static section. */
+    if (L.CountersSize)
+      __atomic_store_n(&__pathprof_counter_bias,
+                       (uint64_t)(uintptr_t)(Map + L.CountersOffset) -
+                           (uint64_t)(uintptr_t)__start___pathprof_cnts,
+                       __ATOMIC_RELEASE);
+  }
+  if (SegmentFd >= 0)
+    close(SegmentFd); /* the old segment is finished: it becomes dead */
+  SegmentFd = Fd;
+  return 0;
+}
+
+/*--- fork ------------------------------------------------------------------*/
+
+static void prepareFork(void) { lockModule(); }
+static void parentAfterFork(void) { unlockModule(); }
+
+/* The child gets a fresh segment of its own file (its pattern re-expanded,
+   so %p names the child) at the address of the parent's, so nothing it
+   counts reaches the parent's segment. Async-signal-safe. */
+static void childAfterFork(void) {
+  ModuleLock = 0;
+  if (!Map)
+    return;
+  /* The inherited descriptor shares the parent's lock; the parent keeps it. */
+  if (SegmentFd >= 0)
+    close(SegmentFd);
+  SegmentFd = -1;
+  int Fd;
+  char *Seg = newSegment(Pattern, &Fd);
+  if (Seg && installSegment(Seg, Fd) == 0)
+    return;
+  /* Counts of this child go nowhere, and never into the parent's file. */
+  void *P = mmap(Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+  if (P != MAP_FAILED)
+    fillCounters(Map);
+}
+
+/*--- init ------------------------------------------------------------------*/
+
+/* The pattern another module got from __pathprof_set_filename: a module
+   loaded later follows it. */
+static int findOverride(const PathProfControlBlock *C, int IsSelf, void *Ctx) {
+  if (IsSelf)
+    return 0;
+  const char *P = C->Override();
+  if (!P)
+    return 0;
+  *(const char **)Ctx = P;
+  return 1;
+}
+
+static void initialize(void) {
+  if (__pathprof_num_functions() == 0)
+    return;
+  uint64_t DataVersion =
+      &__pathprof_data_version ? __pathprof_data_version : 1;
+  if (DataVersion != PATHPROF_DATA_VERSION) {
+    __pathprof_report_error("module built for PathProf data version %llu; "
+                            "this runtime supports %llu; not profiled",
+                            (unsigned long long)DataVersion,
+                            (unsigned long long)PATHPROF_DATA_VERSION);
+    return;
+  }
+  if (buildImage() != 0)
+    return;
+  IsMainExecutable = __pathprof_is_main_executable();
+
+  lockModule();
+  const char *P = 0;
+  if (HasOverride)
+    P = Override;
+  else
+    __pathprof_for_each_module(findOverride, &P);
+  copyString(Pattern, P ? P : defaultPattern(), sizeof(Pattern));
+  int Fd;
+  CopyStaticCounters = 1;
+  char *Seg = newSegment(Pattern, &Fd);
+  CopyStaticCounters = 0;
+  if (Seg)
+    installSegment(Seg, Fd);
+  else if (L.HashOffset)
+    useAnonymousHashTable();
+  unlockModule();
+  pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 }
 
 PATHPROF_API void __pathprof_init(void) {
@@ -288,4 +418,66 @@ PATHPROF_API void __pathprof_init(void) {
 void __pathprof_init_if_idle(void) {
   if (__atomic_load_n(&InitState, __ATOMIC_ACQUIRE) == InitNone)
     __pathprof_init();
+}
+
+/* Unloading a shared library ends its segment. The executable keeps its
+   descriptor until the process ends: code (other threads, later
+   destructors) may still count after this destructor has run. */
+__attribute__((destructor(101))) static void finish(void) {
+  if (SegmentFd < 0 || IsMainExecutable)
+    return;
+  close(SegmentFd);
+  SegmentFd = -1;
+}
+
+/*--- Control ---------------------------------------------------------------*/
+
+void __pathprof_module_reset(void) {
+  lockModule();
+  if (Map) {
+    if (L.CountersSize)
+      memset(Map + L.CountersOffset, 0, (size_t)L.CountersSize);
+    if (L.HashOffset) {
+      PathProfHashHeader *T = (PathProfHashHeader *)(Map + L.HashOffset);
+      memset(T + 1, 0, (size_t)(L.HashSize - sizeof(PathProfHashHeader)));
+      T->Used = 0;
+      T->Dropped = 0;
+    }
+  }
+  unlockModule();
+}
+
+int __pathprof_module_dump(void) {
+  int Result = 0;
+  lockModule();
+  if (Map && SegmentFd >= 0 &&
+      msync(Map, (size_t)L.SegmentSize, MS_SYNC) != 0) {
+    __pathprof_report_error("cannot write the profile: %s",
+                            __pathprof_strerror(errno));
+    Result = -1;
+  }
+  unlockModule();
+  return Result;
+}
+
+int __pathprof_module_set_filename(const char *NewPattern) {
+  lockModule();
+  HasOverride = NewPattern != 0;
+  copyString(Override, NewPattern, sizeof(Override));
+  int Result = 0;
+  if (__atomic_load_n(&InitState, __ATOMIC_ACQUIRE) == InitDone && Image) {
+    const char *P = HasOverride ? Override : defaultPattern();
+    int Fd;
+    char *Seg = newSegment(P, &Fd);
+    if (Seg && installSegment(Seg, Fd) == 0)
+      copyString(Pattern, P, sizeof(Pattern));
+    else
+      Result = -1;
+  }
+  unlockModule();
+  return Result;
+}
+
+const char *__pathprof_module_override(void) {
+  return HasOverride ? Override : 0;
 }

@@ -37,6 +37,7 @@
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/EHPersonalities.h"
@@ -278,6 +279,9 @@ void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
   }
   Value *Slot = B.CreateInBoundsGEP(RT.I64, Counters, PathId, "pathprof.slot");
   Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
+  // Atomic updates are not marked for CounterPromotionPass: exact mode
+  // promises that every completed path is in the file at once, even on a
+  // thread still looping when another calls exit().
   if (AtomicCounters) {
     B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
                       AtomicOrdering::Monotonic);
@@ -504,6 +508,24 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   B.CreateCall(RT.fn("__pathprof_init", Type::getVoidTy(Ctx), {}));
   B.CreateRetVoid();
   appendToGlobalCtors(M, Ctor, 0);
+
+  // What built this module, for the raw profile's Producer field, and the
+  // layout of its function records, which the runtime checks before use.
+  // linkonce_odr: every object file of a module emits the same pair.
+  auto EmitConstant = [&](StringRef Name, Constant *Init) {
+    if (M.getNamedGlobal(Name))
+      return;
+    auto *GV = new GlobalVariable(M, Init->getType(), true,
+                                  GlobalValue::LinkOnceODRLinkage, Init, Name);
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    appendToCompilerUsed(M, {GV});
+  };
+  EmitConstant("__pathprof_producer",
+               ConstantDataArray::getString(
+                   Ctx, "PathProf " PATHPROF_VERSION_STRING
+                        " (LLVM " LLVM_VERSION_STRING ")"));
+  EmitConstant("__pathprof_data_version",
+               ConstantInt::get(Type::getInt64Ty(Ctx), PATHPROF_DATA_VERSION));
 
   if (!ProfileDir.empty() && !M.getNamedGlobal("__pathprof_profile_filename")) {
     Constant *Name = ConstantDataArray::getString(

@@ -1,6 +1,7 @@
 // Dense counters end up in default.pathraw in the current directory, counts
 // made by constructors before __pathprof_init are carried over, and a second
-// run rewrites the file rather than adding to it.
+// run rewrites the file rather than adding to it (default mode: a file no
+// running process holds is from an earlier run).
 //
 // RUN: %clang -O1 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir -p %t.d
@@ -12,12 +13,17 @@
 // OUT: static section after init: 1 0
 // OUT-NOT: PathProf error
 
+// One segment, whose runtime is named; this hand-made module defines no
+// __pathprof_producer, so the producer is empty.
 // CHECK: name: default.pathraw
-// CHECK-NEXT: version: 1 functions: 2 metrics: 0 reserved: 0 0
+// CHECK-NEXT: segment at 0: version 2 functions: 2 metrics: 0
+// CHECK-NEXT: producer: {{$}}
+// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v2)
 // CHECK-NEXT: signature: {{([0-9a-f]{16})$}}
 // CHECK-NEXT: counters: 48 bytes hash: 0 bytes
 // CHECK-DAG: function diamond: paths 2 checksum 1234 cfg v1 4 blocks counts 11 20
 // CHECK-DAG: function loop: paths 4 checksum 1234 cfg v1 4 blocks counts 0 3 7 5
+// CHECK-NOT: segment at
 
 #include "pathprof_test.h"
 

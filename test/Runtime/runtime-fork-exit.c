@@ -1,14 +1,20 @@
-// Process life cycle: a forked child counts into the parent's mapping (one
-// file, one run) and may leave with _exit; exit() from a constructor, before
-// or after __pathprof_init, keeps its status and does not crash.
+// Process life cycle: a forked child counts into a fresh segment of its own
+// (here of the parent's file), never into the parent's, and may leave with
+// _exit; exit() from a constructor, before or after __pathprof_init, keeps
+// its status and does not crash.
 //
 // RUN: %clang -O1 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d
 // RUN: env PATHPROF_FILE=%t.d/fork.pathraw %t 2>&1 \
 // RUN:   | FileCheck --allow-empty --implicit-check-not='PathProf' %s
 // RUN: %python %S/Inputs/dump_raw.py %t.d/fork.pathraw | FileCheck --check-prefix=FORK %s
-// FORK: function diamond: {{.*}} counts 111 0
-// FORK: hash diamond2 path 5: 11
+// FORK: segment at 0:
+// FORK: function diamond: {{.*}} counts 101 0
+// FORK: hash diamond2 path 5: 1{{$}}
+// FORK: segment at
+// FORK: function diamond: {{.*}} counts 10 0
+// FORK: hash diamond2 path 5: 10{{$}}
+// FORK-NOT: segment at
 //
 // RUN: env PATHPROF_FILE=%t.d/early.pathraw EXIT_EARLY=1 sh -c '%t; echo "exit status $?"' 2>&1 \
 // RUN:   | FileCheck --check-prefix=EARLY --implicit-check-not='PathProf' %s

@@ -1,308 +1,75 @@
 //===- llvm-pathprof.cpp - Merge and inspect path profiles ----------------===//
 //
 // The command-line front end of PathProf's profile library, in the manner of
-// llvm-profdata: one cl::SubCommand per verb, each verb a function, and a flat
-// dispatch in main. `merge` sums raw and indexed profiles into an indexed
-// profile; `show` prints a profile's hot paths as block and source-line
-// sequences, as text or JSON. The libraries return Errors; only this file
-// prints, as "llvm-pathprof: error: ..." (exit 1) and
-// "llvm-pathprof: warning: ...". docs/CommandGuide.md documents the output.
+// llvm-profdata: one cl::SubCommand per verb, each verb in its own file
+// (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp), and a flat
+// dispatch in main. The libraries return Errors; only the tool prints, as
+// "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning: ...".
+// docs/CommandGuide.md documents every verb and its output.
 //
 //===----------------------------------------------------------------------===//
 
-#include "PathProf/Profile.h"
-#include "PathProf/ProfileReader.h"
-#include "PathProf/ProfileWriter.h"
+#include "llvm-pathprof.h"
 
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/JSON.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <optional>
+#include <mutex>
 
 using namespace llvm;
-using namespace pathprof;
 
 static constexpr StringLiteral ToolName = "llvm-pathprof";
 
-static cl::OptionCategory PathProfCategory("llvm-pathprof options");
+cl::OptionCategory pathprof::tool::PathProfCategory("llvm-pathprof options");
 
-static cl::SubCommand MergeSubcommand(
-    "merge", "Sum raw and indexed path profiles into an indexed profile");
-static cl::SubCommand
-    ShowSubcommand("show",
-                   "Print the hot paths of a raw or indexed path profile");
+// Merging threads warn concurrently; keep their lines whole.
+static std::mutex DiagMutex;
 
-// merge
-static cl::list<std::string>
-    MergeInputs(cl::Positional, cl::OneOrMore, cl::sub(MergeSubcommand),
-                cl::desc("<raw or indexed profile>..."),
-                cl::cat(PathProfCategory));
-static cl::opt<std::string>
-    MergeOutput("output", cl::sub(MergeSubcommand),
-                cl::init("default.pathprof"), cl::value_desc("file"),
-                cl::desc("Indexed profile to write (default: "
-                         "default.pathprof)"),
-                cl::cat(PathProfCategory));
-static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
-                                  cl::aliasopt(MergeOutput), cl::NotHidden,
-                                  cl::cat(PathProfCategory));
-
-// show
-static cl::opt<std::string> ShowInput(cl::Positional, cl::Required,
-                                      cl::sub(ShowSubcommand),
-                                      cl::desc("<raw or indexed profile>"),
-                                      cl::cat(PathProfCategory));
-static cl::opt<std::string>
-    ShowFunction("function", cl::sub(ShowSubcommand), cl::value_desc("name"),
-                 cl::desc("Show only the functions with this name"),
-                 cl::cat(PathProfCategory));
-static cl::opt<unsigned>
-    ShowTopN("topn", cl::sub(ShowSubcommand), cl::init(10), cl::value_desc("n"),
-             cl::desc("Paths to show per function, hottest first; 0 shows "
-                      "all (default: 10; with --json: all)"),
-             cl::cat(PathProfCategory));
-static cl::opt<bool> ShowJSON("json", cl::sub(ShowSubcommand),
-                              cl::desc("Print one JSON document"),
-                              cl::cat(PathProfCategory));
-static cl::opt<std::string>
-    ShowOutput("output", cl::sub(ShowSubcommand), cl::init("-"),
-               cl::value_desc("file"),
-               cl::desc("Where to print (default: standard output)"),
-               cl::cat(PathProfCategory));
-static cl::alias ShowOutputShort("o", cl::desc("Alias for --output"),
-                                 cl::aliasopt(ShowOutput), cl::NotHidden,
-                                 cl::cat(PathProfCategory));
-
-static void warn(const Twine &Msg) {
+void pathprof::tool::warn(const Twine &Msg) {
+  std::lock_guard<std::mutex> Lock(DiagMutex);
   WithColor::warning(errs(), ToolName) << Msg << "\n";
 }
 
-static int fail(const Twine &Msg) {
+int pathprof::tool::fail(const Twine &Msg) {
+  std::lock_guard<std::mutex> Lock(DiagMutex);
   WithColor::error(errs(), ToolName) << Msg << "\n";
   return 1;
 }
 
-static int fail(Error E) { return fail(toString(std::move(E))); }
+int pathprof::tool::fail(Error E) { return fail(toString(std::move(E))); }
 
-static int mergeMain() {
-  ProfileMerger Merger;
-  for (const std::string &Input : MergeInputs) {
-    Expected<Profile> P = readProfile(Input, warn);
-    if (!P)
-      return fail(P.takeError());
-    Merger.add(std::move(*P), Input, warn);
-  }
-  Profile Result = Merger.takeResult();
-  if (Error E = writeIndexedProfile(Result, StringRef(MergeOutput)))
-    return fail(MergeOutput + ": " + toString(std::move(E)));
-  return 0;
-}
-
-namespace {
-
-/// What show prints about one function, computed once.
-struct FunctionSummary {
-  const FunctionProfile *F;
-  uint64_t Total;
-  uint64_t Entry;
-  /// (path id, count), hottest first, ties by id.
-  std::vector<std::pair<uint64_t, uint64_t>> Paths;
-};
-
-} // namespace
-
-static Expected<std::vector<FunctionSummary>> summarize(const Profile &P) {
-  std::vector<FunctionSummary> Result;
-  for (const FunctionProfile &F : P.Functions) {
-    if (!ShowFunction.empty() && F.Name != ShowFunction)
-      continue;
-    Expected<uint64_t> Entry = F.entryCount();
-    if (!Entry)
-      return createStringError(inconvertibleErrorCode(),
-                               "function '" + F.Name +
-                                   "': " + toString(Entry.takeError()));
-    FunctionSummary S{&F, F.totalCount(), *Entry, {}};
-    S.Paths.assign(F.Counts.begin(), F.Counts.end());
-    llvm::sort(S.Paths, [](const auto &A, const auto &B) {
-      if (A.second != B.second)
-        return A.second > B.second;
-      return A.first < B.first;
-    });
-    Result.push_back(std::move(S));
-  }
-  llvm::sort(Result, [](const FunctionSummary &A, const FunctionSummary &B) {
-    if (A.Total != B.Total)
-      return A.Total > B.Total;
-    if (A.F->Name != B.F->Name)
-      return A.F->Name < B.F->Name;
-    return A.F->Checksum < B.F->Checksum;
-  });
-  return std::move(Result);
-}
-
-static std::string hex(uint64_t V) {
+std::string pathprof::tool::hex(uint64_t V) {
   std::string S;
   raw_string_ostream(S) << format_hex(V, 18);
   return S;
 }
 
-static std::string percent(uint64_t Part, uint64_t Whole) {
+std::string pathprof::tool::percent(uint64_t Part, uint64_t Whole) {
   std::string S;
   raw_string_ostream(S) << format(
       "%.2f%%", Whole == 0 ? 0.0 : 100.0 * double(Part) / double(Whole));
   return S;
 }
 
-static Error showText(const Profile &P, ArrayRef<FunctionSummary> Summaries,
-                      raw_ostream &OS) {
-  uint64_t Executed = 0;
-  for (const FunctionProfile &F : P.Functions)
-    Executed += F.Counts.size();
-  uint64_t ProgramTotal = P.totalCount();
-  OS << "Functions: " << P.Functions.size() << "\n";
-  OS << "Executed paths: " << Executed << "\n";
-  OS << "Total path count: " << ProgramTotal << "\n";
-
-  for (const FunctionSummary &S : Summaries) {
-    const FunctionProfile &F = *S.F;
-    OS << "\nFunction: " << F.Name << "\n";
-    OS << "  Checksum: " << hex(F.Checksum) << "\n";
-    OS << "  Paths: " << F.NumPaths << "\n";
-    OS << "  Executed paths: " << S.Paths.size() << "\n";
-    OS << "  Entry count: " << S.Entry << "\n";
-    OS << "  Total path count: " << S.Total << "\n";
-    if (S.Paths.empty())
-      continue;
-    size_t Shown = S.Paths.size();
-    if (ShowTopN != 0)
-      Shown = std::min<size_t>(Shown, ShowTopN);
-    OS << "  Top " << Shown << " of " << S.Paths.size() << " paths:\n";
-    for (const auto &[Id, Count] : ArrayRef(S.Paths).take_front(Shown)) {
-      Expected<DecodedPath> Path = F.CFG.decode(Id);
-      if (!Path)
-        return Path.takeError();
-      OS << "    Path " << Id << ": count " << Count << " ("
-         << percent(Count, S.Total) << " of function, "
-         << percent(Count, ProgramTotal) << " of program)\n";
-      if (!Path->StartsAtEntry)
-        OS << "      (from backedge)\n";
-      // Consecutive blocks on the same source lines read as one step.
-      std::string Last;
-      for (uint32_t Block : Path->Blocks) {
-        std::string Loc = F.CFG.blockLocation(Block);
-        if (Loc != Last)
-          OS << "      " << Loc << "\n";
-        Last = std::move(Loc);
-      }
-      if (!Path->EndsAtReturn)
-        OS << "      (to backedge)\n";
-    }
-  }
-  return Error::success();
-}
-
-static Error showJSON(const Profile &P, ArrayRef<FunctionSummary> Summaries,
-                      raw_ostream &OS) {
-  // Without an explicit --topn, JSON consumers get every executed path.
-  unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
-  uint64_t Executed = 0;
-  for (const FunctionProfile &F : P.Functions)
-    Executed += F.Counts.size();
-
-  Error Err = Error::success();
-  json::OStream J(OS, 2);
-  J.object([&] {
-    J.attribute("num_functions", uint64_t(P.Functions.size()));
-    J.attribute("executed_paths", Executed);
-    J.attribute("total_count", P.totalCount());
-    J.attributeArray("functions", [&] {
-      for (const FunctionSummary &S : Summaries) {
-        const FunctionProfile &F = *S.F;
-        J.object([&] {
-          J.attribute("name", F.Name);
-          J.attribute("checksum", hex(F.Checksum));
-          J.attribute("num_paths", F.NumPaths);
-          J.attribute("executed_paths", uint64_t(S.Paths.size()));
-          J.attribute("entry_count", S.Entry);
-          J.attribute("total_count", S.Total);
-          ArrayRef<std::pair<uint64_t, uint64_t>> Paths = S.Paths;
-          if (TopN != 0)
-            Paths = Paths.take_front(TopN);
-          J.attributeArray("paths", [&] {
-            for (const auto &IdCount : Paths) {
-              uint64_t Id = IdCount.first, Count = IdCount.second;
-              Expected<DecodedPath> Path = F.CFG.decode(Id);
-              if (!Path) {
-                if (!Err)
-                  Err = Path.takeError();
-                else
-                  consumeError(Path.takeError());
-                continue;
-              }
-              J.object([&] {
-                J.attribute("id", Id);
-                J.attribute("count", Count);
-                J.attributeArray("blocks", [&] {
-                  for (uint32_t Block : Path->Blocks)
-                    J.value(F.CFG.blockLocation(Block));
-                });
-                J.attribute("starts_at_entry", Path->StartsAtEntry);
-                J.attribute("ends_at_return", Path->EndsAtReturn);
-              });
-            }
-          });
-        });
-      }
-    });
-  });
-  OS << "\n";
-  return Err;
-}
-
-static int showMain() {
-  Expected<Profile> P = readProfile(ShowInput, warn);
-  if (!P)
-    return fail(P.takeError());
-  Expected<std::vector<FunctionSummary>> Summaries = summarize(*P);
-  if (!Summaries)
-    return fail(ShowInput + ": " + toString(Summaries.takeError()));
-  if (!ShowFunction.empty() && Summaries->empty())
-    return fail(ShowInput + ": no function named '" + ShowFunction + "'");
-
-  std::error_code EC;
-  raw_fd_ostream OS(ShowOutput, EC, sys::fs::OF_TextWithCRLF);
-  if (EC)
-    return fail(ShowOutput + ": " + EC.message());
-  Error E =
-      ShowJSON ? showJSON(*P, *Summaries, OS) : showText(*P, *Summaries, OS);
-  if (E)
-    return fail(ShowInput + ": " + toString(std::move(E)));
-  OS.close();
-  if (OS.has_error())
-    return fail(ShowOutput + ": " + OS.error().message());
-  return 0;
-}
-
 int main(int argc, char **argv) {
+  using namespace pathprof::tool;
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(PathProfCategory);
   cl::ParseCommandLineOptions(
       argc, argv,
       "llvm-pathprof: merge and inspect Ball-Larus path profiles\n\n"
-      "  llvm-pathprof merge [-o <file>] <profile>...\n"
-      "  llvm-pathprof show [options] <profile>\n");
+      "  llvm-pathprof merge [options] [<profile>...]\n"
+      "  llvm-pathprof show [options] <profile>\n"
+      "  llvm-pathprof overlap [options] <base profile> <test profile>\n");
 
   if (MergeSubcommand)
     return mergeMain();
   if (ShowSubcommand)
     return showMain();
+  if (OverlapSubcommand)
+    return overlapMain();
   cl::PrintHelpMessage();
   return 1;
 }

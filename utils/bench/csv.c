@@ -3,7 +3,8 @@
  * Generates RFC 4180-style CSV (quoted fields with embedded commas, doubled
  * quotes and newlines; integers, decimals and text), then parses it with a
  * character-level state machine, converting numeric fields as it goes.
- * Usage: csv [N_ROWS]; prints a checksum.
+ * Usage: csv [N_ROWS [SEED]]; prints a checksum. SEED (default 2024) seeds
+ * the generator, so another SEED gives another input of the same kind.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -138,6 +139,8 @@ static char *genRow(char *W, long Row) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 350000;
+  if (argc > 2)
+    Seed = (uint32_t)strtoul(argv[2], NULL, 10);
   char *Text = malloc((size_t)N * 320 + 1);
   if (!Text)
     return 1;

@@ -4,7 +4,8 @@
  * matcher supporting '*', '?', '[a-z]' / '[!x]' classes and '\' escapes, plus
  * a tiny regex matcher ('^', '$', '.', 'c*') in the style of Pike's. Both are
  * branch-heavy with data-dependent paths.
- * Usage: glob [N]; prints a checksum.
+ * Usage: glob [N [SEED]]; prints a checksum. SEED (default 7, must not be 0)
+ * seeds the name generator, so another SEED gives other names.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -113,6 +114,8 @@ static uint32_t rnd(void) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 600000;
+  if (argc > 2 && strtoul(argv[2], NULL, 10) != 0)
+    Seed = (uint32_t)strtoul(argv[2], NULL, 10);
   static const char *Globs[] = {"*.c",          "src/*/*.h",  "*test*",
                                 "?a*[0-9].txt", "[!.]*.[ch]", "lib*.so.[0-9]*",
                                 "*\\*star*",    "*a*b*c*d*"};

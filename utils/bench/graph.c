@@ -4,7 +4,8 @@
  * binary heap and decrease-key from several sources, then a BFS for
  * connected components. Heap sift loops and the relax / skip decision are
  * the branchy core.
- * Usage: graph [N_NODES]; prints a checksum.
+ * Usage: graph [N_NODES [SEED]]; prints a checksum. SEED (default 5) seeds the
+ * graph generator, so another SEED gives another graph of the same kind.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -117,7 +118,7 @@ static int components(const struct Graph *G) {
 int main(int argc, char **argv) {
   int N = argc > 1 ? atoi(argv[1]) : 300000;
   struct Graph G = {N, calloc((size_t)N + 1, sizeof(int)), NULL, NULL};
-  uint64_t Seed = 5;
+  uint64_t Seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 5;
   /* Degrees 0..5, skewed so some nodes are hubs. */
   int *Deg = malloc((size_t)N * sizeof(int));
   long M = 0;

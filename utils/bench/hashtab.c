@@ -4,7 +4,8 @@
  * deterministic mix of inserts, lookups (hits and misses), updates and
  * deletes, with growth and rehashing. Probe loops and the hit / miss /
  * tombstone cases give data-dependent paths.
- * Usage: hashtab [N_OPS]; prints a checksum.
+ * Usage: hashtab [N_OPS [SEED]]; prints a checksum. SEED (default 42) seeds
+ * the operation mix, so another SEED gives other keys and operations.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -105,7 +106,7 @@ int main(int argc, char **argv) {
   struct Table T = {calloc(16, sizeof(struct Slot)), 16, 0, 0};
   if (!T.Slots)
     return 1;
-  uint64_t Seed = 42, Sum = 0;
+  uint64_t Seed = argc > 2 ? strtoull(argv[2], NULL, 10) : 42, Sum = 0;
   long Hits = 0, Misses = 0, Erased = 0;
   char Key[24];
   for (long I = 0; I < N; ++I) {

@@ -3,7 +3,9 @@
  * A stack machine with a switch-dispatched loop runs a small program
  * (trial-division prime counting plus a Collatz walk) N times with different
  * inputs. Dispatch gives the interpreter loop many short, unevenly hot paths.
- * Usage: interp [N]; prints a checksum.
+ * Usage: interp [N [SEED]]; prints a checksum. Run I computes with input
+ * 200 + (I + SEED) % 1700 (SEED defaults to 0), so another SEED gives other
+ * inputs.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -136,9 +138,10 @@ static int64_t run(int64_t N) {
 
 int main(int argc, char **argv) {
   long N = argc > 1 ? atol(argv[1]) : 1500;
+  long Seed = argc > 2 ? atol(argv[2]) : 0;
   uint64_t Sum = 0;
   for (long I = 0; I < N; ++I)
-    Sum = Sum * 1000003u + (uint64_t)run(200 + I % 1700);
+    Sum = Sum * 1000003u + (uint64_t)run(200 + (I + Seed) % 1700);
   printf("interp %ld %016llx\n", N, (unsigned long long)Sum);
   return 0;
 }

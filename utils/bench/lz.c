@@ -4,7 +4,8 @@
  * mutations) with a hash-chain LZ77 coder into literal runs and matches,
  * decompresses it again and checks the round trip. Match search and the
  * literal / match decision are the hot, branchy part.
- * Usage: lz [N_KIB]; prints a checksum.
+ * Usage: lz [N_KIB [SEED]]; prints a checksum. SEED (default 99) seeds the
+ * text generator, so another SEED gives another text of the same kind.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -116,7 +117,7 @@ int main(int argc, char **argv) {
           *Back = malloc(N + 8);
   if (!Text || !Packed || !Back)
     return 1;
-  uint32_t Seed = 99;
+  uint32_t Seed = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 99;
   for (size_t I = 0; I < N;) {
     Seed = Seed * 1664525u + 1013904223u;
     if ((Seed >> 24) < 20) {

@@ -5,7 +5,8 @@
  * quicksort, insertion sort for small ranges, heapsort fallback) and a
  * bottom-up merge sort, and checks both agree. Comparison outcomes drive the
  * paths.
- * Usage: sort [N]; prints a checksum.
+ * Usage: sort [N [SEED]]; prints a checksum. SEED (default 1) seeds the
+ * array generator, so another SEED gives other arrays of the same shapes.
  *
  *===---------------------------------------------------------------------===*/
 #include <stdint.h>
@@ -122,7 +123,7 @@ int main(int argc, char **argv) {
           *Tmp = malloc((size_t)N * 4);
   if (!A || !B || !Tmp)
     return 1;
-  uint32_t Seed = 1;
+  uint32_t Seed = argc > 2 ? (uint32_t)strtoul(argv[2], NULL, 10) : 1;
   uint64_t Sum = 0;
   for (int Shape = 0; Shape < 4; ++Shape) {
     for (long I = 0; I < N; ++I) {

@@ -1,12 +1,18 @@
 """Prints a raw PathProf profile as text for FileCheck, after checking that
-its header, offsets and sizes are consistent (a failed check exits 1)."""
+every segment's header, offsets and sizes are consistent (a failed check
+exits 1). Version 2 files print one block per segment, starting with a
+'segment at OFFSET:' line; FREE segments print only that line. --live also
+prints whether each segment is locked (held by a running module)."""
+import fcntl
 import os
 import struct
 import sys
 
-HEADER = struct.Struct("<16Q")
+V1_HEADER = struct.Struct("<16Q")
+V2_HEADER = struct.Struct("<18Q64s64s")
 FUNC = struct.Struct("<8Q")
 MAGIC = 0x574152464F525050
+FREE = 1
 
 
 def fail(msg):
@@ -14,47 +20,45 @@ def fail(msg):
     sys.exit(1)
 
 
-def main():
-    path = sys.argv[1]
-    data = open(path, "rb").read()
-    if len(data) < HEADER.size:
-        fail("file too small")
-    (magic, version, header_size, file_size, num_funcs, funcs_off, blobs_off,
-     blobs_size, cnts_off, cnts_size, hash_off, hash_size, num_metrics,
-     signature, res0, res1) = HEADER.unpack_from(data, 0)
-    if magic != MAGIC:
-        fail("bad magic %x" % magic)
-    if file_size != len(data):
-        fail("FileSize %d but the file has %d bytes" % (file_size, len(data)))
-    if header_size != HEADER.size or funcs_off != HEADER.size:
+def is_live(path, offset):
+    """Whether an open file description holds a lock on the byte."""
+    F_OFD_GETLK = 36
+    with open(path, "rb") as f:
+        arg = struct.pack("hhqqi4x", fcntl.F_WRLCK, 0, offset, 1, 0)
+        res = fcntl.fcntl(f.fileno(), F_OFD_GETLK, arg)
+        return struct.unpack("hhqqi4x", res)[0] != fcntl.F_UNLCK
+
+
+def dump_segment(seg, header_size, fields):
+    (num_funcs, funcs_off, blobs_off, blobs_size, cnts_off, cnts_size,
+     hash_off, hash_size, num_metrics, signature) = fields
+    end = len(seg)
+    if funcs_off != header_size:
         fail("bad header size")
     for off in (funcs_off, blobs_off, cnts_off, hash_off):
         if off % 8:
             fail("unaligned offset %d" % off)
     if blobs_off != funcs_off + num_funcs * FUNC.size:
         fail("blobs do not follow the function records")
-    if cnts_off < blobs_off + blobs_size or cnts_off + cnts_size > len(data):
+    if cnts_off < blobs_off + blobs_size or cnts_off + cnts_size > end:
         fail("counters out of place")
     if hash_off and (hash_off < cnts_off + cnts_size or
-                     hash_off + hash_size != len(data)):
+                     hash_off + hash_size > end):
         fail("hash table out of place")
-    if not hash_off and (hash_size or cnts_off + cnts_size != len(data)):
-        fail("bad file end")
-    print("name: " + os.path.basename(path))
-    print("version: %d functions: %d metrics: %d reserved: %d %d" %
-          (version, num_funcs, num_metrics, res0, res1))
+    if not hash_off and hash_size:
+        fail("hash size without a table")
     print("signature: %016x" % signature)
     print("counters: %d bytes hash: %d bytes" % (cnts_size, hash_size))
     names = []
     for i in range(num_funcs):
         (name_off, name_size, cfg_off, cfg_size, checksum, num_paths, cnt_off,
-         flags) = FUNC.unpack_from(data, funcs_off + i * FUNC.size)
+         flags) = FUNC.unpack_from(seg, funcs_off + i * FUNC.size)
         if name_off + name_size > blobs_size or cfg_off + cfg_size > blobs_size:
             fail("blob out of range")
-        name = data[blobs_off + name_off:blobs_off + name_off + name_size]
+        name = seg[blobs_off + name_off:blobs_off + name_off + name_size]
         name = name.decode()
         names.append(name)
-        cfg = data[blobs_off + cfg_off:blobs_off + cfg_off + cfg_size]
+        cfg = seg[blobs_off + cfg_off:blobs_off + cfg_off + cfg_size]
         cfg_version, num_blocks = struct.unpack_from("<2I", cfg, 0)
         line = "function %s: paths %d checksum %x cfg v%d %d blocks" % (
             name, num_paths, checksum, cfg_version, num_blocks)
@@ -63,17 +67,17 @@ def main():
             continue
         if cnt_off + 8 * num_paths > cnts_size:
             fail("counters of %s out of range" % name)
-        counts = struct.unpack_from("<%dQ" % num_paths, data,
+        counts = struct.unpack_from("<%dQ" % num_paths, seg,
                                     cnts_off + cnt_off)
         print(line + " counts " + " ".join(str(c) for c in counts))
     if hash_off:
-        capacity, used, dropped, _ = struct.unpack_from("<4Q", data, hash_off)
+        capacity, used, dropped, _ = struct.unpack_from("<4Q", seg, hash_off)
         if hash_size != 32 + 24 * capacity or capacity & (capacity - 1):
             fail("bad hash table size")
         entries = {}
         slots = 0
         for i in range(capacity):
-            key, path_id, count = struct.unpack_from("<3Q", data,
+            key, path_id, count = struct.unpack_from("<3Q", seg,
                                                      hash_off + 32 + 24 * i)
             if key == 0 or key == 2**64 - 1:
                 continue
@@ -88,6 +92,52 @@ def main():
                                                          dropped))
         for (name, path_id), count in sorted(entries.items()):
             print("hash %s path %d: %d" % (name, path_id, count))
+
+
+def main():
+    args = [a for a in sys.argv[1:] if not a.startswith("--")]
+    live = "--live" in sys.argv
+    path = args[0]
+    data = open(path, "rb").read()
+    print("name: " + os.path.basename(path))
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] == 1:
+        if len(data) < V1_HEADER.size:
+            fail("file too small")
+        h = V1_HEADER.unpack_from(data, 0)
+        if h[0] != MAGIC:
+            fail("bad magic %x" % h[0])
+        if h[3] != len(data):
+            fail("FileSize %d but the file has %d bytes" % (h[3], len(data)))
+        print("version: 1 functions: %d metrics: %d reserved: %d %d" %
+              (h[4], h[12], h[14], h[15]))
+        dump_segment(data, h[2], h[4:14])
+        return
+    offset = 0
+    while offset < len(data):
+        if struct.unpack_from("<Q", data, offset)[0] == 0:
+            print("incomplete: %d bytes at %d" % (len(data) - offset, offset))
+            break
+        if len(data) - offset < V2_HEADER.size:
+            fail("segment at %d: too small for a header" % offset)
+        h = V2_HEADER.unpack_from(data, offset)
+        (magic, version, header_size, seg_size) = h[0:4]
+        if magic != MAGIC or version != 2 or header_size != V2_HEADER.size:
+            fail("segment at %d: bad magic, version or header size" % offset)
+        if seg_size % 4096 or offset + seg_size > len(data):
+            fail("segment at %d: bad size %d" % (offset, seg_size))
+        owner_pid, start_time, flags = h[14:17]
+        state = ""
+        if live:
+            state = " live" if is_live(path, offset) else " dead"
+        if flags & FREE:
+            print("segment at %d: free%s" % (offset, state))
+        else:
+            print("segment at %d: version 2 functions: %d metrics: %d%s" %
+                  (offset, h[4], h[12], state))
+            print("producer: " + h[18].rstrip(b"\0").decode())
+            print("runtime: " + h[19].rstrip(b"\0").decode())
+            dump_segment(data[offset:offset + seg_size], header_size, h[4:14])
+        offset += seg_size
 
 
 main()

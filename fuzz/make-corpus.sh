@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+#===- fuzz/make-corpus.sh - regenerate the fuzzers' seed corpora -----------===#
+#
+# Writes small, valid profiles into fuzz/corpus/raw and fuzz/corpus/indexed:
+#
+# - synthetic raw profiles from test/tools/Inputs/make-raw-profile.py (dense
+#   and hashed functions, a checksum mismatch);
+# - raw profiles of a real instrumented run of a small program (written here)
+#   with dense counters and debug info, with hashed counters and none, and
+#   with a forked child;
+# - the indexed profiles llvm-pathprof merge makes of each, and of all of
+#   them together;
+# - the shipped format fixtures (test/tools/Inputs/v*/).
+#
+# Seeds only need to be valid and varied; libFuzzer mutates them. Rerun this
+# script after any format change and commit the result. It needs a build of
+# the tree: PATHPROF_BUILD_DIR (default build/) with the plugin, the runtime
+# and llvm-pathprof.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${PATHPROF_BUILD_DIR:-$root/build}
+plugin=$build_dir/lib/PathProf.so
+runtime=$build_dir/lib/libpathprof_rt.a
+tool=$build_dir/bin/llvm-pathprof
+clang=${PATHPROF_CLANG:-clang-19}
+out=$root/fuzz/corpus
+
+for f in "$plugin" "$runtime" "$tool"; do
+  if [ ! -e "$f" ]; then
+    echo "make-corpus.sh: error: $f is missing; build the tree first" >&2
+    exit 1
+  fi
+done
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-corpus.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+rm -rf "$out/raw" "$out/indexed"
+mkdir -p "$out/raw" "$out/indexed"
+
+# Synthetic raw profiles: every shape the writer script knows.
+inputs=$root/test/tools/Inputs
+for desc in program program2 mismatch; do
+  python3 "$inputs/make-raw-profile.py" "$inputs/$desc.json" \
+    -o "$out/raw/synthetic-$desc.pathraw"
+done
+
+# A real program: a loop, a switch, recursion, a function with many paths
+# and, when given "fork", a child process that runs instrumented code too.
+cat > "$work/seed.c" <<'C'
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static int classify(int X) {
+  switch (X % 5) {
+  case 0: return 1;
+  case 1: return X > 10 ? 2 : 3;
+  case 3: return 4;
+  default: return 0;
+  }
+}
+
+static int branchy(int X) {
+  int R = 0;
+  if (X & 1) R += 1;
+  if (X & 2) R += 2;
+  if (X & 4) R += 4;
+  if (X & 8) R += 8;
+  return R;
+}
+
+static int fib(int N) { return N < 2 ? N : fib(N - 1) + fib(N - 2); }
+
+static int work(int N) {
+  int Sum = 0;
+  for (int I = 0; I < N; ++I)
+    Sum += classify(I) + branchy(I);
+  return Sum + fib(6);
+}
+
+int main(int Argc, char **Argv) {
+  int Sum = work(20);
+  if (Argc > 1 && Argv[1][0] == 'f') {
+    pid_t Child = fork();
+    if (Child == 0)
+      _exit(work(7) == 0);
+    waitpid(Child, 0, 0);
+  }
+  return Sum == 0;
+}
+C
+
+load=(-Xclang -load -Xclang "$plugin" -fpass-plugin="$plugin")
+# -g with a relative file name keeps the CFG descriptions' strings short.
+(cd "$work" && "$clang" -O1 -g "${load[@]}" seed.c "$runtime" -o seed-dense)
+(cd "$work" && "$clang" -O1 "${load[@]}" -mllvm -pathprof-dense-limit=2 \
+   seed.c "$runtime" -o seed-hashed)
+(cd "$work" && PATHPROF_FILE="$out/raw/real-dense.pathraw" ./seed-dense)
+(cd "$work" && PATHPROF_FILE="$out/raw/real-hashed.pathraw" \
+   PATHPROF_HASH_SIZE=64 ./seed-hashed)
+(cd "$work" && PATHPROF_FILE="$out/raw/real-fork.pathraw" ./seed-dense fork)
+
+# The shipped format fixtures, so every version a reader accepts stays fuzzed.
+for dir in "$inputs"/v*/; do
+  version=$(basename "$dir")
+  for f in "$dir"*.pathraw; do
+    [ -e "$f" ] && cp "$f" "$out/raw/fixture-$version-$(basename "$f")"
+  done
+  for f in "$dir"*.pathprof; do
+    [ -e "$f" ] && cp "$f" "$out/indexed/fixture-$version-$(basename "$f")"
+  done
+done
+
+# Indexed profiles of each raw profile and of all of them together.
+for raw in "$out"/raw/*.pathraw; do
+  name=$(basename "$raw" .pathraw)
+  "$tool" merge -o "$out/indexed/$name.pathprof" "$raw"
+done
+"$tool" merge -o "$out/indexed/all.pathprof" "$out"/raw/*.pathraw 2>/dev/null
+
+ls -l "$out/raw" "$out/indexed"

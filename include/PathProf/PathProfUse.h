@@ -1,0 +1,61 @@
+//===- PathProf/PathProfUse.h - Path profile guided optimization -*- C++ -*-===//
+//
+// The use side of PathProf (-fprofile-path-use=FILE, the pass pathprof-use):
+// at the pipeline point where the instrumentation ran, it reads a path
+// profile, matches each function by profile name and CFG checksum, and turns
+// its path counts into ordinary PGO data (branch weights, entry counts, a
+// profile summary, hot/cold attributes) for LLVM's profile consumers; then
+// it forms superblocks along the hot paths (PathProf/Superblock.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_PATHPROFUSE_H
+#define PATHPROF_PATHPROFUSE_H
+
+#include "llvm/IR/PassManager.h"
+
+#include <string>
+
+namespace llvm {
+class Module;
+class raw_ostream;
+} // namespace llvm
+
+namespace pathprof {
+
+/// The profile named by -pathprof-profile-use, or an empty string. The plugin
+/// runs the use pass instead of the instrumentation when it is set.
+const std::string &getProfileUseOption();
+
+/// pathprof-use: annotates the module with the path profile \p File, or with
+/// the one -pathprof-profile-use names when \p File is empty. A profile that
+/// cannot be read is an error diagnostic; stale function profiles are one
+/// warning per module (-pathprof-warn-mismatch).
+class PathProfUsePass : public llvm::PassInfoMixin<PathProfUsePass> {
+public:
+  explicit PathProfUsePass(std::string File = "") : File(std::move(File)) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  std::string File;
+};
+
+/// print<pathprof-use>: for every function, whether the profile named by
+/// -pathprof-profile-use matches it and, if so, its decoded paths, edge and
+/// block counts (PathProf/PathDecode.h). Changes nothing but the
+/// splitting at setjmp calls that numbering needs.
+class PathProfUsePrinterPass
+    : public llvm::PassInfoMixin<PathProfUsePrinterPass> {
+public:
+  explicit PathProfUsePrinterPass(llvm::raw_ostream &OS) : OS(OS) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  llvm::raw_ostream &OS;
+};
+
+} // namespace pathprof
+
+#endif // PATHPROF_PATHPROFUSE_H

@@ -1,0 +1,361 @@
+/*===- PathProfSegment.c - Segments of a shared raw profile file --*- C -*-===*\
+|*
+|* A raw profile file is a sequence of segments, one per module instance
+|* (docs/FileFormat.md). This file obtains a segment for a module: under
+|* flock(LOCK_EX) on the whole file it
+|*
+|*  1. scans the segment headers and asks, for each, whether it is *live*: a
+|*     live segment's first byte carries an open-file-description write lock
+|*     (F_OFD_SETLK), held by the descriptor its module keeps open, so the
+|*     lock goes away by itself when the process exits, is killed, execs, or
+|*     the module is unloaded;
+|*  2. decides what to keep. Default mode (no %m in the pattern): a file
+|*     with no live segment and none created by this very process (an exec
+|*     predecessor) is left over from an earlier run and is truncated; a file
+|*     that is not a raw profile of this version is overwritten. Merge mode
+|*     (%m, %Nm): nothing is ever truncated, and a foreign file is an error.
+|*     An incomplete segment at the end (magic still 0: its writer died while
+|*     creating it) is cut off;
+|*  3. folds every dead segment of this module's layout into the first one
+|*     (the accumulator): counters summed, hash entries re-inserted, then the
+|*     folded segment is flagged FREE (counts first, flag last);
+|*  4. claims a FREE segment of this layout, or appends one, writes its header
+|*     (an appended segment's magic last, a claimed segment's FREE flag
+|*     cleared last), records, blobs and counters, and locks it.
+|*
+|* So at most one dead segment per layout survives a start-up, and a file
+|* holds at most (processes counting at once + 1) segments of each module.
+|* Everything here is async-signal-safe: a fork child runs it to obtain its
+|* own segment.
+|*
+\*===----------------------------------------------------------------------===*/
+
+#include "PathProfInternal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NO_SEGMENT UINT64_MAX
+
+static ssize_t readAt(int Fd, void *Buf, size_t Size, uint64_t Offset) {
+  size_t Done = 0;
+  while (Done < Size) {
+    ssize_t N =
+        pread(Fd, (char *)Buf + Done, Size - Done, (off_t)(Offset + Done));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N < 0)
+      return -1;
+    if (N == 0)
+      break;
+    Done += (size_t)N;
+  }
+  return (ssize_t)Done;
+}
+
+/* 1 if another open file description holds a lock on the segment's first
+   byte, 0 if not, -1 on error (errno set). */
+static int isLive(int Fd, uint64_t Offset) {
+  struct flock Fl;
+  memset(&Fl, 0, sizeof(Fl));
+  Fl.l_type = F_WRLCK;
+  Fl.l_whence = SEEK_SET;
+  Fl.l_start = (off_t)Offset;
+  Fl.l_len = 1;
+  if (fcntl(Fd, F_OFD_GETLK, &Fl) != 0)
+    return -1;
+  return Fl.l_type != F_UNLCK;
+}
+
+static int lockSegment(int Fd, uint64_t Offset) {
+  struct flock Fl;
+  memset(&Fl, 0, sizeof(Fl));
+  Fl.l_type = F_WRLCK;
+  Fl.l_whence = SEEK_SET;
+  Fl.l_start = (off_t)Offset;
+  Fl.l_len = 1;
+  return fcntl(Fd, F_OFD_SETLK, &Fl);
+}
+
+/* The layout fields (everything from Version to ModuleSignature) agree. */
+static int sameLayout(const PathProfRawHeader *A, const PathProfRawHeader *B) {
+  return A->Version == B->Version && A->HeaderSize == B->HeaderSize &&
+         A->SegmentSize == B->SegmentSize &&
+         A->NumFunctions == B->NumFunctions &&
+         A->FunctionsOffset == B->FunctionsOffset &&
+         A->BlobsOffset == B->BlobsOffset && A->BlobsSize == B->BlobsSize &&
+         A->CountersOffset == B->CountersOffset &&
+         A->CountersSize == B->CountersSize &&
+         A->HashOffset == B->HashOffset && A->HashSize == B->HashSize &&
+         A->NumMetrics == B->NumMetrics &&
+         A->ModuleSignature == B->ModuleSignature;
+}
+
+static uint64_t pageSize(void) {
+  static uint64_t Size;
+  if (!Size) {
+    long P = sysconf(_SC_PAGESIZE);
+    Size = P > 0 ? (uint64_t)P : 4096;
+  }
+  return Size;
+}
+
+static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
+  void *P = mmap(0, (size_t)Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd,
+                 (off_t)Offset);
+  return P == MAP_FAILED ? 0 : (char *)P;
+}
+
+/* A dead, non-free segment of this layout at \p Offset, mapped, if its
+   function records are exactly this module's; null otherwise. */
+static char *mapFoldable(int Fd, uint64_t Offset,
+                         const PathProfSegmentRequest *Req) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  char *Seg = mapAt(Fd, Offset, Mine->SegmentSize);
+  if (!Seg)
+    return 0;
+  if (memcmp(Seg + Mine->FunctionsOffset, Req->Image + Mine->FunctionsOffset,
+             (size_t)(Mine->NumFunctions * sizeof(PathProfRawFunction))) !=
+      0) {
+    munmap(Seg, (size_t)Mine->SegmentSize);
+    return 0;
+  }
+  return Seg;
+}
+
+/* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE. */
+static void fold(char *Acc, char *Src, const PathProfRawHeader *Mine) {
+  uint64_t *A = (uint64_t *)(Acc + Mine->CountersOffset);
+  const uint64_t *S = (const uint64_t *)(Src + Mine->CountersOffset);
+  for (uint64_t I = 0, N = Mine->CountersSize / 8; I != N; ++I) {
+    uint64_t Sum = A[I] + S[I];
+    A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+  }
+  if (Mine->HashOffset)
+    __pathprof_hash_fold(
+        (PathProfHashHeader *)(Acc + Mine->HashOffset),
+        (const PathProfHashHeader *)(Src + Mine->HashOffset),
+        (const PathProfRawFunction *)(Acc + Mine->FunctionsOffset),
+        Mine->NumFunctions);
+  PathProfRawHeader *H = (PathProfRawHeader *)Src;
+  __atomic_store_n(&H->SegmentFlags, H->SegmentFlags | PATHPROF_SEGMENT_FREE,
+                   __ATOMIC_RELEASE);
+}
+
+typedef struct {
+  uint64_t Size;     /* bytes of the file that hold segments */
+  uint64_t Complete; /* where an incomplete trailing segment starts */
+  int AnyLive;
+  int SameProcess;
+  int Foreign; /* 0, or 1 not a raw profile, or the version it has */
+} FileScan;
+
+/* Pass 1: what the file holds. Returns -1 (after reporting) on an error. */
+static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
+                    FileScan *S) {
+  uint64_t Offset = 0;
+  S->Complete = S->Size;
+  while (Offset < S->Size) {
+    PathProfRawHeader H;
+    memset(&H, 0, sizeof(H));
+    uint64_t Want = S->Size - Offset < sizeof(H) ? S->Size - Offset : sizeof(H);
+    ssize_t N = readAt(Fd, &H, (size_t)Want, Offset);
+    if (N < 0) {
+      __pathprof_report_error("cannot read profile '%s': %s", Path,
+                              __pathprof_strerror(errno));
+      return -1;
+    }
+    if (H.Magic == 0) {
+      S->Complete = Offset;
+      return 0;
+    }
+    if (H.Magic != PATHPROF_RAW_MAGIC || (uint64_t)N < 32) {
+      S->Foreign = 1;
+      return 0;
+    }
+    if (H.Version < 2 || H.HeaderSize < 32 || H.SegmentSize < H.HeaderSize ||
+        H.SegmentSize % pageSize() != 0 || H.SegmentSize > S->Size - Offset) {
+      S->Foreign = H.Version < 2 ? (int)H.Version + 1 : 1;
+      return 0;
+    }
+    int Live = isLive(Fd, Offset);
+    if (Live < 0) {
+      __pathprof_report_error("cannot lock profile '%s': %s", Path,
+                              __pathprof_strerror(errno));
+      return -1;
+    }
+    S->AnyLive |= Live;
+    if (H.Version == PATHPROF_RAW_VERSION && (uint64_t)N == sizeof(H) &&
+        H.HeaderSize == sizeof(H) && H.OwnerPid == Req->Pid &&
+        H.OwnerStartTime == Req->StartTime)
+      S->SameProcess = 1;
+    Offset += H.SegmentSize;
+  }
+  return 0;
+}
+
+/* Pass 2: fold the dead segments of this layout; returns a FREE segment of
+   this layout to claim, or NO_SEGMENT. */
+static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
+                                 uint64_t Size) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  uint64_t FreeSlot = NO_SEGMENT;
+  char *Acc = 0;
+  for (uint64_t Offset = 0; Offset < Size;) {
+    PathProfRawHeader H;
+    if (readAt(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H))
+      break;
+    uint64_t Next = Offset + H.SegmentSize;
+    if (sameLayout(&H, Mine) && isLive(Fd, Offset) == 0) {
+      if (H.SegmentFlags & PATHPROF_SEGMENT_FREE) {
+        if (FreeSlot == NO_SEGMENT)
+          FreeSlot = Offset;
+      } else if (!Acc) {
+        Acc = mapFoldable(Fd, Offset, Req);
+      } else {
+        char *Seg = mapFoldable(Fd, Offset, Req);
+        if (Seg) {
+          fold(Acc, Seg, Mine);
+          munmap(Seg, (size_t)Mine->SegmentSize);
+          if (FreeSlot == NO_SEGMENT)
+            FreeSlot = Offset;
+        }
+      }
+    }
+    Offset = Next;
+  }
+  if (Acc)
+    munmap(Acc, (size_t)Mine->SegmentSize);
+  return FreeSlot;
+}
+
+static void reportForeign(const char *Path, int Foreign, int Merge) {
+  const char *What = Merge ? "merging" : "writing";
+  if (Foreign > 1)
+    __pathprof_report_error("'%s' is a PathProf raw profile of version %d; "
+                            "this runtime writes version %d; not %s into it",
+                            Path, Foreign - 1, (int)PATHPROF_RAW_VERSION, What);
+  else
+    __pathprof_report_error("'%s' is not a PathProf raw profile; not %s into "
+                            "it",
+                            Path, What);
+}
+
+/* Everything between flock and funlock. */
+static char *obtain(int Fd, const char *Path,
+                    const PathProfSegmentRequest *Req) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  struct stat St;
+  if (fstat(Fd, &St) != 0) {
+    __pathprof_report_error("cannot read profile '%s': %s", Path,
+                            __pathprof_strerror(errno));
+    return 0;
+  }
+  FileScan S;
+  memset(&S, 0, sizeof(S));
+  S.Size = (uint64_t)St.st_size;
+  if (scanFile(Fd, Path, Req, &S) != 0)
+    return 0;
+
+  uint64_t Keep = S.Complete;
+  if (S.Foreign) {
+    if (Req->Merge || S.AnyLive) {
+      reportForeign(Path, S.Foreign, Req->Merge);
+      return 0;
+    }
+    Keep = 0; /* default mode overwrites what is not a profile */
+  } else if (!Req->Merge && !S.AnyLive && !S.SameProcess) {
+    Keep = 0; /* a new run */
+  }
+  if (Keep % pageSize() != 0) {
+    reportForeign(Path, 1, Req->Merge);
+    return 0;
+  }
+  if (Keep != S.Size && ftruncate(Fd, (off_t)Keep) != 0) {
+    __pathprof_report_error("cannot create profile '%s': %s", Path,
+                            __pathprof_strerror(errno));
+    return 0;
+  }
+
+  uint64_t Offset = foldDeadSegments(Fd, Req, Keep);
+  int Claimed = Offset != NO_SEGMENT;
+  int Err = 0;
+  if (!Claimed) {
+    Offset = Keep;
+    if (ftruncate(Fd, (off_t)(Offset + Req->SegmentSize)) != 0)
+      Err = errno;
+    /* Reserve the blocks now: a full disk must be an error here, not a
+       SIGBUS at some later counter increment. */
+    if (!Err && fallocate(Fd, 0, (off_t)Offset, (off_t)Req->SegmentSize) != 0 &&
+        errno != EOPNOTSUPP && errno != ENOSYS)
+      Err = errno;
+  }
+  char *Seg = 0;
+  if (!Err && lockSegment(Fd, Offset) != 0)
+    Err = errno;
+  if (!Err && !(Seg = mapAt(Fd, Offset, Req->SegmentSize)))
+    Err = errno;
+  if (Err) {
+    if (!Claimed && ftruncate(Fd, (off_t)Offset) != 0)
+      Err = Err ? Err : errno;
+    __pathprof_report_error("cannot create profile '%s': %s", Path,
+                            __pathprof_strerror(Err));
+    return 0;
+  }
+
+  /* The image carries Magic 0 and the FREE flag: readers skip the segment
+     until it is complete. */
+  memcpy(Seg + 8, Req->Image + 8, (size_t)(Req->ImageSize - 8));
+  PathProfRawHeader *H = (PathProfRawHeader *)Seg;
+  H->OwnerPid = Req->Pid;
+  H->OwnerStartTime = Req->StartTime;
+  if (Claimed)
+    memset(Seg + Req->ImageSize, 0,
+           (size_t)(Mine->SegmentSize - Req->ImageSize));
+  Req->FillCounters(Seg);
+  __atomic_store_n(&H->SegmentFlags, 0, __ATOMIC_RELEASE);
+  if (!Claimed)
+    __atomic_store_n(&H->Magic, PATHPROF_RAW_MAGIC, __ATOMIC_RELEASE);
+  return Seg;
+}
+
+char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd) {
+  char Path[PATH_MAX];
+  size_t Len = strlen(Req->Path);
+  if (Len >= sizeof(Path)) {
+    __pathprof_report_error("cannot create profile '%s': %s", Req->Path,
+                            __pathprof_strerror(ENAMETOOLONG));
+    return 0;
+  }
+  memcpy(Path, Req->Path, Len + 1);
+  __pathprof_create_parent_dirs(Path);
+  int F = open(Path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (F < 0) {
+    __pathprof_report_error("cannot create profile '%s': %s", Path,
+                            __pathprof_strerror(errno));
+    return 0;
+  }
+  int R;
+  while ((R = flock(F, LOCK_EX)) != 0 && errno == EINTR)
+    ;
+  if (R != 0) {
+    __pathprof_report_error("cannot lock profile '%s': %s", Path,
+                            __pathprof_strerror(errno));
+    close(F);
+    return 0;
+  }
+  char *Seg = obtain(F, Path, Req);
+  flock(F, LOCK_UN);
+  if (!Seg) {
+    close(F);
+    return 0;
+  }
+  *Fd = F;
+  return Seg;
+}

@@ -1,0 +1,789 @@
+//===- Superblock.cpp - Superblock formation along hot paths --------------===//
+//
+// Forms superblocks (Hwu et al., "The Superblock: An Effective Technique for
+// VLIW and Superscalar Compilation", 1993) along the hot Ball-Larus paths of
+// a path profile. Terms:
+//
+//  - A trace is a hot path's blocks, in order. A Ball-Larus path never
+//    crosses a backedge, so a trace never runs around a loop.
+//  - A side entrance is a reachable predecessor of a trace block other than
+//    the block before it in the trace.
+//  - Tail duplication copies the trace's blocks from the first side entrance
+//    on and sends the trace's edge into that block to the copy, so that the
+//    trace (its first blocks, then the copies) is entered only at its top: a
+//    superblock. The copies keep every exit of the originals.
+//
+// Path profiles make two things exact that edge profiles can only estimate.
+// Which paths are hot is known, not guessed from a chain of likely branches
+// (papers/002 and 003 show how often the two differ). And the flow through a
+// copy is known: it is the flow of the paths that enter the duplicated tail
+// along the trace, so the branch weights of the copies and of the originals
+// they came from are set from path counts, not by scaling.
+//
+// A path is hot when it carries at least -pathprof-superblock-min-path-share
+// percent of its function's flow (the sum of its path counts) and either at
+// least -pathprof-superblock-min-program-share percent of the program's flow,
+// or its function is hot by the profile summary. Hot paths are taken by
+// decreasing count; each one is followed through the copies made for hotter
+// paths, so superblocks that share a prefix form a tree, as in Hwu's paper.
+//
+// A trace stops before a loop header (the target of a backedge, so
+// irreducible loops count too): copying it from within the trace would peel
+// the loop. Paths end at backedges, so no trace runs around a loop either.
+// No block is duplicated that has an indirectbr or callbr predecessor (the
+// edge into the copy could not be redirected), that is an EH pad, whose
+// address is taken, that defines a token, or that contains a convergent,
+// noduplicate or returns_twice call.
+// Code growth is bounded per function and per module; a trace that would
+// exceed either bound is refused. Every decision is an optimization remark.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/Superblock.h"
+#include "PathProf/BallLarus.h"
+#include "PathProf/PathDecode.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Transforms/Instrumentation/PGOInstrumentation.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/SSAUpdater.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+#include <limits>
+
+using namespace llvm;
+using namespace pathprof;
+
+#define DEBUG_TYPE "pathprof-superblock"
+
+STATISTIC(NumSuperblocks, "Superblocks formed");
+STATISTIC(NumDuplicatedBlocks, "Blocks duplicated to remove side entrances");
+STATISTIC(NumDuplicatedInsts, "Instructions duplicated in superblocks");
+STATISTIC(NumTruncated, "Superblocks that end before their path does");
+STATISTIC(NumRefusedBlock, "Hot paths refused: a block cannot be copied");
+STATISTIC(NumRefusedBudget, "Hot paths refused: code growth budget");
+STATISTIC(NumSingleEntry, "Hot paths that were single-entry already");
+
+static cl::opt<bool> EnableSuperblocks(
+    "pathprof-superblocks", cl::init(true), cl::Hidden,
+    cl::desc("Form superblocks along the hot paths of the path profile given "
+             "by -pathprof-profile-use"));
+
+static cl::opt<double> MinPathShare(
+    "pathprof-superblock-min-path-share", cl::init(10.0), cl::Hidden,
+    cl::desc("Smallest share of its function's flow, in percent, that a "
+             "path needs to become a superblock"));
+
+static cl::opt<double> MinProgramShare(
+    "pathprof-superblock-min-program-share", cl::init(0.1), cl::Hidden,
+    cl::desc("Smallest share of the program's flow, in percent, that a path "
+             "needs to become a superblock, unless the profile summary "
+             "counts its function as hot"));
+
+static cl::opt<unsigned> MaxGrowth(
+    "pathprof-superblock-max-growth", cl::init(25), cl::Hidden,
+    cl::desc("Largest number of instructions superblock formation may add "
+             "to a function, in percent of its size"));
+
+static cl::opt<unsigned> MaxModuleGrowth(
+    "pathprof-superblock-max-module-growth", cl::init(10), cl::Hidden,
+    cl::desc("Largest number of instructions superblock formation may add "
+             "to a module, in percent of its size"));
+
+static cl::opt<std::string> TestPaths(
+    "pathprof-superblock-paths", cl::Hidden,
+    cl::desc("For testing pathprof-superblock: the profile as paths named "
+             "by their blocks, 'f:entry,b1,b3:100;f:entry,b2,b3:10'"));
+
+bool pathprof::superblocksEnabled() { return EnableSuperblocks; }
+
+/// Instructions that become machine code: not phis, not debug intrinsics.
+static uint64_t countInstructions(const BasicBlock &BB) {
+  uint64_t N = 0;
+  for (const Instruction &I : BB)
+    if (!isa<PHINode>(I) && !I.isDebugOrPseudoInst())
+      ++N;
+  return N;
+}
+
+SuperblockBudget::SuperblockBudget(const Module &M) {
+  uint64_t Size = 0;
+  for (const Function &F : M)
+    for (const BasicBlock &BB : F)
+      Size += countInstructions(BB);
+  Remaining = Size * MaxModuleGrowth / 100;
+}
+
+/// A block as remarks name it: its name, else its first source line.
+static std::string describeBlock(const BasicBlock &BB) {
+  if (BB.hasName())
+    return BB.getName().str();
+  for (const Instruction &I : BB) {
+    const DILocation *Loc = I.getDebugLoc().get();
+    while (Loc && Loc->getInlinedAt())
+      Loc = Loc->getInlinedAt();
+    if (Loc && Loc->getLine())
+      return "line " + utostr(Loc->getLine());
+  }
+  std::string S;
+  raw_string_ostream OS(S);
+  BB.printAsOperand(OS, false);
+  return S;
+}
+
+/// A percentage with three significant digits: "62.5", "100", "0.0123".
+static std::string formatShare(uint64_t Part, uint64_t Whole) {
+  std::string S;
+  raw_string_ostream(S) << format("%.3g", Whole ? 100.0 * Part / Whole : 0.0);
+  return S;
+}
+
+namespace {
+
+/// A profiled path, in the blocks that run it now: after a superblock is
+/// formed, the paths that follow its trace into the duplicated tail run the
+/// copies.
+struct TracePath {
+  SmallVector<BasicBlock *, 8> Blocks;
+  uint64_t Count = 0;
+  bool LeavesThroughBreak = false;
+  /// The path as profiled, for messages.
+  std::string Description;
+};
+
+class SuperblockFormer {
+public:
+  SuperblockFormer(Function &F, const BallLarusDAG &DAG,
+                   const DecodedPathProfile &Profile, uint64_t ProgramFlow,
+                   SuperblockBudget &ModuleBudget,
+                   OptimizationRemarkEmitter &ORE, ProfileSummaryInfo *PSI)
+      : F(F), DAG(DAG), Profile(Profile), ProgramFlow(ProgramFlow),
+        ModuleBudget(ModuleBudget), ORE(ORE), PSI(PSI) {}
+
+  bool run();
+
+private:
+  BasicBlock *origin(BasicBlock *BB) const {
+    return Origin.lookup(BB) ? Origin.lookup(BB) : BB;
+  }
+  bool isReachable(BasicBlock *BB) const {
+    return Origin.count(BB) || DAG.nodeOf(BB) >= 0;
+  }
+  bool hasSideEntrance(BasicBlock *BB, BasicBlock *TracePred) const;
+  const char *whyNotDuplicable(BasicBlock *BB) const;
+  void formAlong(TracePath &P);
+  void duplicateTail(ArrayRef<BasicBlock *> Tail, BasicBlock *Pred);
+  void setWeights();
+  void setWeights(BasicBlock *BB, const DenseMap<BlockEdge, uint64_t> &Edges,
+                  const DenseMap<BasicBlock *, uint64_t> &BreakOut);
+  const Instruction *remarkAnchor(BasicBlock *BB) const;
+
+  Function &F;
+  const BallLarusDAG &DAG;
+  const DecodedPathProfile &Profile;
+  uint64_t ProgramFlow;
+  SuperblockBudget &ModuleBudget;
+  OptimizationRemarkEmitter &ORE;
+  ProfileSummaryInfo *PSI;
+
+  std::vector<TracePath> Paths;
+  /// Copy -> the original block it was (transitively) copied from.
+  DenseMap<BasicBlock *, BasicBlock *> Origin;
+  /// Targets of backedges (irreducible loops included): copying one from
+  /// within a trace would peel its loop.
+  SmallPtrSet<const BasicBlock *, 8> LoopHeaders;
+  /// Blocks whose outgoing flow changed: duplicated originals and copies.
+  SmallPtrSet<BasicBlock *, 16> Touched;
+  uint64_t FunctionBudget = 0;
+};
+
+} // namespace
+
+bool SuperblockFormer::hasSideEntrance(BasicBlock *BB,
+                                       BasicBlock *TracePred) const {
+  // Predecessors that never run cost nothing to keep.
+  return any_of(predecessors(BB), [&](BasicBlock *P) {
+    return P != TracePred && isReachable(P);
+  });
+}
+
+const char *SuperblockFormer::whyNotDuplicable(BasicBlock *BB) const {
+  if (BB->hasAddressTaken())
+    return "its address is taken (blockaddress)";
+  if (BB->isEHPad())
+    return "it is an exception handling pad";
+  for (BasicBlock *P : predecessors(BB)) {
+    if (isa<IndirectBrInst>(P->getTerminator()))
+      return "it has an indirectbr predecessor";
+    if (isa<CallBrInst>(P->getTerminator()))
+      return "it has a callbr predecessor";
+  }
+  if (isa<CallBrInst>(BB->getTerminator()))
+    return "it ends in a callbr";
+  for (Instruction &I : *BB) {
+    if (I.getType()->isTokenTy())
+      return "it defines a token value";
+    auto *Call = dyn_cast<CallBase>(&I);
+    if (!Call)
+      continue;
+    if (Call->isConvergent())
+      return "it contains a convergent call";
+    if (Call->cannotDuplicate())
+      return "it contains a noduplicate call";
+    if (Call->hasFnAttr(Attribute::ReturnsTwice))
+      return "it contains a returns_twice call";
+  }
+  return nullptr;
+}
+
+const Instruction *SuperblockFormer::remarkAnchor(BasicBlock *BB) const {
+  for (const Instruction &I : *BB)
+    if (I.getDebugLoc())
+      return &I;
+  return BB->getTerminator();
+}
+
+void SuperblockFormer::formAlong(TracePath &P) {
+  using namespace ore;
+  // The trace: the path's blocks up to the first one that starts paths.
+  SmallVector<BasicBlock *, 8> Trace(P.Blocks.begin(), P.Blocks.end());
+  BasicBlock *StopAt = nullptr;
+  const char *StopReason = nullptr;
+  for (unsigned I = 1; I != Trace.size(); ++I)
+    if (LoopHeaders.count(origin(Trace[I]))) {
+      StopAt = Trace[I];
+      StopReason = "it is a loop header";
+      Trace.truncate(I);
+      break;
+    }
+
+  unsigned First = 0;
+  for (unsigned I = 1; I != Trace.size() && !First; ++I)
+    if (hasSideEntrance(Trace[I], Trace[I - 1]))
+      First = I;
+  if (!First) {
+    ++NumSingleEntry;
+    ORE.emit([&] {
+      return OptimizationRemarkAnalysis(DEBUG_TYPE, "SingleEntry",
+                                        remarkAnchor(Trace[0]))
+             << "path " << NV("Path", P.Description)
+             << " has no side entrance"
+             << (StopAt ? " before " + describeBlock(*origin(StopAt)) : "");
+    });
+    return;
+  }
+
+  for (unsigned I = First; I != Trace.size(); ++I)
+    if (const char *Why = whyNotDuplicable(Trace[I])) {
+      StopAt = Trace[I];
+      StopReason = Why;
+      Trace.truncate(I);
+      break;
+    }
+  if (Trace.size() == First) {
+    ++NumRefusedBlock;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotDuplicable",
+                                      remarkAnchor(Trace[0]))
+             << "no superblock along path " << NV("Path", P.Description)
+             << ": block " << NV("Block", describeBlock(*origin(StopAt)))
+             << " cannot be duplicated: " << NV("Reason", StopReason);
+    });
+    return;
+  }
+
+  ArrayRef<BasicBlock *> Tail = ArrayRef(Trace).drop_front(First);
+  uint64_t Cost = 0;
+  for (BasicBlock *BB : Tail)
+    Cost += countInstructions(*BB);
+  if (Cost > FunctionBudget || Cost > ModuleBudget.remaining()) {
+    ++NumRefusedBudget;
+    bool Module = Cost <= FunctionBudget;
+    std::string Whose = Module ? "the module's" : F.getName().str() + "'s";
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "CodeGrowth",
+                                      remarkAnchor(Trace[0]))
+             << "no superblock along path " << NV("Path", P.Description)
+             << ": duplicating " << NV("Instructions", Cost)
+             << " instructions would exceed " << Whose
+             << " code growth budget ("
+             << NV("Remaining",
+                   Module ? ModuleBudget.remaining() : FunctionBudget)
+             << " more allowed, "
+             << (Module ? "-pathprof-superblock-max-module-growth="
+                        : "-pathprof-superblock-max-growth=")
+             << NV("MaxGrowth",
+                   Module ? MaxModuleGrowth.getValue() : MaxGrowth.getValue())
+             << ")";
+    });
+    return;
+  }
+
+  duplicateTail(Tail, Trace[First - 1]);
+  FunctionBudget -= Cost;
+  ModuleBudget.spend(Cost);
+  ++NumSuperblocks;
+  NumDuplicatedBlocks += Tail.size();
+  NumDuplicatedInsts += Cost;
+  ORE.emit([&] {
+    return OptimizationRemark(DEBUG_TYPE, "SuperblockFormed",
+                              remarkAnchor(Trace[0]))
+           << "formed superblock of " << NV("Blocks", Trace.size())
+           << " blocks along path " << NV("Path", P.Description) << " ("
+           << NV("Share", formatShare(P.Count, Profile.TotalCount)) << "% of "
+           << NV("Function", F.getName()) << "'s flow), duplicated "
+           << NV("Instructions", Cost) << " instructions";
+  });
+  if (StopAt) {
+    ++NumTruncated;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "SuperblockEnds",
+                                      remarkAnchor(Trace[0]))
+             << "superblock along path " << NV("Path", P.Description)
+             << " ends before block "
+             << NV("Block", describeBlock(*origin(StopAt))) << ": "
+             << NV("Reason", StopReason);
+    });
+  }
+}
+
+/// Copies \p Tail (a chain of blocks entered from \p Pred) and sends Pred's
+/// edge to the copies. The copies branch to each other along the chain and to
+/// the originals' other successors everywhere else.
+void SuperblockFormer::duplicateTail(ArrayRef<BasicBlock *> Tail,
+                                     BasicBlock *Pred) {
+  ValueToValueMapTy VMap;
+  SmallVector<BasicBlock *, 8> Copies;
+  BasicBlock *InsertBefore = Pred->getNextNode();
+  for (BasicBlock *BB : Tail) {
+    BasicBlock *Copy = CloneBasicBlock(BB, VMap, ".sb");
+    Copy->insertInto(&F, InsertBefore);
+    Copies.push_back(Copy);
+    Origin[Copy] = origin(BB);
+  }
+  SmallVector<MDNode *, 2> Scopes;
+  identifyNoAliasScopesToClone(Tail, Scopes);
+  if (!Scopes.empty())
+    cloneAndAdaptNoAliasScopes(Scopes, Copies, F.getContext(), "sb");
+
+  // Operands defined in the tail refer to their copies. Block operands are
+  // not in VMap, so branches and phis still name the originals for now.
+  const RemapFlags Flags = RF_IgnoreMissingLocals | RF_NoModuleLevelChanges;
+  for (BasicBlock *Copy : Copies)
+    for (Instruction &I : *Copy) {
+      RemapInstruction(&I, VMap, Flags);
+      RemapDbgRecordRange(F.getParent(), I.getDbgRecordRange(), VMap, Flags);
+    }
+
+  auto Mapped = [&](Value *V) {
+    Value *M = VMap.lookup(V);
+    return M ? M : V;
+  };
+  for (unsigned I = 0; I != Tail.size(); ++I) {
+    BasicBlock *Copy = Copies[I];
+    // A copy has one predecessor: its phis become the value along that edge.
+    // The first copy is entered from Pred, outside the tail, where the
+    // originals' values are live; the others from the copy before them.
+    BasicBlock *From = I == 0 ? Pred : Tail[I - 1];
+    auto OrigPhi = Tail[I]->phis().begin();
+    for (PHINode &Phi : make_early_inc_range(Copy->phis())) {
+      Value *In = OrigPhi->getIncomingValueForBlock(From);
+      ++OrigPhi;
+      Phi.replaceAllUsesWith(I == 0 ? In : Mapped(In));
+      Phi.eraseFromParent();
+    }
+    // The chain edge goes to the next copy.
+    if (I + 1 != Tail.size()) {
+      Instruction *Term = Copy->getTerminator();
+      for (unsigned S = 0; S != Term->getNumSuccessors(); ++S)
+        if (Term->getSuccessor(S) == Tail[I + 1])
+          Term->setSuccessor(S, Copies[I + 1]);
+    }
+    // Exits of the copy: the phis there take the copy's values.
+    SmallPtrSet<BasicBlock *, 4> Seen;
+    for (BasicBlock *Succ : successors(Copy)) {
+      if (!Seen.insert(Succ).second || (I + 1 != Tail.size() && Succ == Copies[I + 1]))
+        continue;
+      for (PHINode &Phi : Succ->phis())
+        for (unsigned In = 0, E = Phi.getNumIncomingValues(); In != E; ++In)
+          if (Phi.getIncomingBlock(In) == Tail[I])
+            Phi.addIncoming(Mapped(Phi.getIncomingValue(In)), Copy);
+    }
+  }
+
+  // The trace now enters the copies; the original loses that predecessor.
+  Instruction *PredTerm = Pred->getTerminator();
+  for (unsigned S = 0; S != PredTerm->getNumSuccessors(); ++S)
+    if (PredTerm->getSuccessor(S) == Tail.front())
+      PredTerm->setSuccessor(S, Copies.front());
+  for (PHINode &Phi : Tail.front()->phis())
+    Phi.removeIncomingValueIf(
+        [&](unsigned In) { return Phi.getIncomingBlock(In) == Pred; },
+        /*DeletePHIIfEmpty=*/false);
+
+  // Values defined in the tail and used beyond their block are now defined
+  // twice: join them with phis where the copies' exits meet the originals.
+  for (unsigned I = 0; I != Tail.size(); ++I)
+    for (Instruction &Inst : *Tail[I]) {
+      if (Inst.getType()->isVoidTy())
+        continue;
+      SmallVector<Use *, 8> Uses;
+      for (Use &U : Inst.uses()) {
+        auto *User = cast<Instruction>(U.getUser());
+        BasicBlock *UseBB = User->getParent();
+        if (auto *Phi = dyn_cast<PHINode>(User))
+          UseBB = Phi->getIncomingBlock(U);
+        if (UseBB != Tail[I] && isReachable(UseBB))
+          Uses.push_back(&U);
+      }
+      Value *Copy = VMap.lookup(&Inst);
+      SSAUpdater SSA;
+      SSA.Initialize(Inst.getType(), Inst.getName());
+      SSA.AddAvailableValue(Tail[I], &Inst);
+      SSA.AddAvailableValue(Copies[I], Copy);
+      for (Use *U : Uses)
+        SSA.RewriteUse(*U);
+      SSA.UpdateDebugValues(&Inst);
+    }
+
+  // Paths that followed the trace into the tail now run the copies.
+  for (TracePath &Q : Paths)
+    for (unsigned At = 0; At + 1 < Q.Blocks.size(); ++At) {
+      if (Q.Blocks[At] != Pred || Q.Blocks[At + 1] != Tail.front())
+        continue;
+      for (unsigned I = 0;
+           I != Tail.size() && At + 1 + I < Q.Blocks.size() &&
+           Q.Blocks[At + 1 + I] == Tail[I];
+           ++I)
+        Q.Blocks[At + 1 + I] = Copies[I];
+      break;
+    }
+  Touched.insert(Tail.begin(), Tail.end());
+  Touched.insert(Copies.begin(), Copies.end());
+}
+
+/// Splits \p Total over \p Slots in proportion to \p Weights (all to the
+/// first slot when they are all zero); the remainder goes to the heaviest.
+static void apportion(uint64_t Total, ArrayRef<unsigned> Slots,
+                      ArrayRef<uint64_t> Weights,
+                      MutableArrayRef<uint64_t> Counts) {
+  unsigned __int128 Sum = 0;
+  for (unsigned S : Slots)
+    Sum += Weights[S];
+  if (Sum == 0) {
+    Counts[Slots.front()] += Total;
+    return;
+  }
+  uint64_t Given = 0;
+  unsigned Heaviest = Slots.front();
+  for (unsigned S : Slots) {
+    auto Share = static_cast<uint64_t>(Total * (unsigned __int128)Weights[S] / Sum);
+    Counts[S] += Share;
+    Given += Share;
+    if (Weights[S] > Weights[Heaviest])
+      Heaviest = S;
+  }
+  Counts[Heaviest] += Total - Given;
+}
+
+void SuperblockFormer::setWeights(
+    BasicBlock *BB, const DenseMap<BlockEdge, uint64_t> &Edges,
+    const DenseMap<BasicBlock *, uint64_t> &BreakOut) {
+  Instruction *Term = BB->getTerminator();
+  const unsigned NumSuccs = Term->getNumSuccessors();
+  if (NumSuccs < 2)
+    return;
+  BasicBlock *Orig = origin(BB);
+  // As the use pass and IR PGO do, parallel edges (switch cases with one
+  // destination) carry the whole count on the first of them.
+  SmallVector<uint64_t, 4> Counts(NumSuccs, 0);
+  SmallVector<unsigned, 4> BreakSlots;
+  SmallPtrSet<BasicBlock *, 4> Seen;
+  for (unsigned S = 0; S != NumSuccs; ++S) {
+    BasicBlock *Succ = Term->getSuccessor(S);
+    if (!Seen.insert(Succ).second)
+      continue;
+    if (DAG.cfgEdge(Orig, origin(Succ)) >= 0)
+      Counts[S] = Edges.lookup({BB, Succ});
+    else
+      BreakSlots.push_back(S);
+  }
+  // All breaks out of a block end their paths with one pseudo-edge; when
+  // there are several, they are told apart as the decoded profile did.
+  if (!BreakSlots.empty()) {
+    SmallVector<uint64_t, 4> BreakWeights(NumSuccs, 0);
+    for (unsigned S : BreakSlots)
+      BreakWeights[S] = Profile.edgeCount(Orig, Term->getSuccessor(S));
+    apportion(BreakOut.lookup(BB), BreakSlots, BreakWeights, Counts);
+  }
+
+  // As IR PGO: counts scaled to 32 bits together. A branch that no longer
+  // runs loses the weights it had before the paths through it moved to the
+  // copies.
+  uint64_t Max = *max_element(Counts);
+  if (Max == 0)
+    Term->setMetadata(LLVMContext::MD_prof, nullptr);
+  else
+    setProfMetadata(F.getParent(), Term, Counts, Max);
+}
+
+void SuperblockFormer::setWeights() {
+  DenseMap<BlockEdge, uint64_t> Edges;
+  DenseMap<BasicBlock *, uint64_t> BreakOut;
+  auto Add = [](uint64_t &C, uint64_t N) {
+    C = N > std::numeric_limits<uint64_t>::max() - C
+            ? std::numeric_limits<uint64_t>::max()
+            : C + N;
+  };
+  for (const TracePath &P : Paths) {
+    for (unsigned I = 0; I + 1 < P.Blocks.size(); ++I)
+      if (Touched.count(P.Blocks[I]))
+        Add(Edges[{P.Blocks[I], P.Blocks[I + 1]}], P.Count);
+    if (P.LeavesThroughBreak && Touched.count(P.Blocks.back()))
+      Add(BreakOut[P.Blocks.back()], P.Count);
+  }
+  for (BasicBlock &BB : F)
+    if (Touched.count(&BB))
+      setWeights(&BB, Edges, BreakOut);
+}
+
+bool SuperblockFormer::run() {
+  using namespace ore;
+  if (F.isDeclaration() || F.hasOptNone() || !DAG.isValid() ||
+      Profile.TotalCount == 0)
+    return false;
+
+  // Hot paths, by decreasing count.
+  bool FunctionIsHot = PSI && PSI->hasProfileSummary() &&
+                       PSI->isHotCount(Profile.MaxBlockCount);
+  SmallVector<unsigned, 8> Hot;
+  for (const BlockPath &P : Profile.Paths) {
+    TracePath T;
+    T.Blocks = P.Blocks;
+    T.Count = P.Count;
+    T.LeavesThroughBreak = P.LeavesThroughBackedge;
+    T.Description = join(map_range(P.Blocks,
+                                   [](BasicBlock *BB) {
+                                     return describeBlock(*BB);
+                                   }),
+                         " -> ");
+    bool IsHot = P.Blocks.size() > 1 &&
+               100.0 * P.Count >= MinPathShare * Profile.TotalCount &&
+               (FunctionIsHot ||
+                100.0 * P.Count >= MinProgramShare * ProgramFlow);
+    if (IsHot)
+      Hot.push_back(Paths.size());
+    Paths.push_back(std::move(T));
+  }
+  if (Hot.empty())
+    return false;
+  sort(Hot, [&](unsigned A, unsigned B) {
+    return Paths[A].Count != Paths[B].Count ? Paths[A].Count > Paths[B].Count
+                                            : A < B;
+  });
+
+  auto RefuseFunction = [&](const char *Why) {
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "FunctionRefused", &F)
+             << "no superblocks in " << NV("Function", F.getName()) << ": "
+             << Why;
+    });
+    return false;
+  };
+  if (F.hasOptSize())
+    return RefuseFunction("it is optimized for size");
+  if (F.isPresplitCoroutine())
+    return RefuseFunction("it is a coroutine");
+
+  // Paths never enter a setjmp block from another block, and the target of
+  // a cut edge is entered along a path only through its other, ordinary
+  // edges, which a copy may take; only backedge targets stop a trace.
+  for (const PathBreak &B : DAG.pathBreaks())
+    if (!B.IsCut && !B.IsSetjmp)
+      LoopHeaders.insert(B.Dst);
+  uint64_t Size = 0;
+  for (BasicBlock &BB : F)
+    Size += countInstructions(BB);
+  FunctionBudget = Size * MaxGrowth / 100;
+
+  for (unsigned I : Hot)
+    formAlong(Paths[I]);
+  if (Touched.empty())
+    return false;
+  setWeights();
+  return true;
+}
+
+bool pathprof::formSuperblocks(Function &F, const BallLarusDAG &DAG,
+                               const DecodedPathProfile &Profile,
+                               uint64_t ProgramFlow,
+                               SuperblockBudget &ModuleBudget,
+                               OptimizationRemarkEmitter &ORE,
+                               ProfileSummaryInfo *PSI) {
+  return SuperblockFormer(F, DAG, Profile, ProgramFlow, ModuleBudget, ORE, PSI)
+      .run();
+}
+
+//===----------------------------------------------------------------------===//
+// pathprof-superblock: the transformation alone, for opt tests.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct NamedPath {
+  std::string Function;
+  SmallVector<std::string, 8> Blocks;
+  uint64_t Count = 0;
+};
+} // namespace
+
+static Expected<std::vector<NamedPath>> parseTestPaths(StringRef Spec) {
+  std::vector<NamedPath> Result;
+  SmallVector<StringRef, 8> Items;
+  Spec.split(Items, ';', -1, /*KeepEmpty=*/false);
+  for (StringRef Item : Items) {
+    Item = Item.trim();
+    if (Item.empty())
+      continue;
+    auto [Func, Rest] = Item.split(':');
+    auto [Blocks, CountStr] = Rest.rsplit(':');
+    NamedPath P;
+    P.Function = Func.trim().str();
+    if (P.Function.empty() || Blocks.trim().empty() ||
+        CountStr.trim().getAsInteger(10, P.Count))
+      return createStringError(inconvertibleErrorCode(),
+                               "-pathprof-superblock-paths: '" + Item +
+                                   "' is not 'function:block,block,...:count'");
+    SmallVector<StringRef, 8> Names;
+    Blocks.split(Names, ',');
+    for (StringRef N : Names)
+      P.Blocks.push_back(N.trim().str());
+    Result.push_back(std::move(P));
+  }
+  return Result;
+}
+
+/// The decoded profile that the named paths of \p F stand for, or an error
+/// naming what does not fit \p DAG.
+static Expected<DecodedPathProfile>
+profileFromNames(Function &F, const BallLarusDAG &DAG,
+                 ArrayRef<const NamedPath *> Named) {
+  DenseMap<StringRef, BasicBlock *> ByName;
+  for (BasicBlock &BB : F)
+    if (BB.hasName())
+      ByName[BB.getName()] = &BB;
+  auto Fail = [&](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(),
+                             "-pathprof-superblock-paths: " + F.getName() +
+                                 ": " + Msg);
+  };
+  SmallPtrSet<const BasicBlock *, 8> BreakSources, BreakTargets;
+  for (const PathBreak &B : DAG.pathBreaks()) {
+    BreakSources.insert(B.Src);
+    BreakTargets.insert(B.Dst);
+  }
+
+  DecodedPathProfile Profile;
+  DenseMap<BasicBlock *, uint64_t> BreakOut, BreakIn;
+  for (const NamedPath *N : Named) {
+    BlockPath P;
+    P.Count = N->Count;
+    for (const std::string &Name : N->Blocks) {
+      BasicBlock *BB = ByName.lookup(Name);
+      if (!BB || DAG.nodeOf(BB) < 0)
+        return Fail("no reachable block '" + Name + "'");
+      P.Blocks.push_back(BB);
+    }
+    for (unsigned I = 0; I + 1 < P.Blocks.size(); ++I)
+      if (DAG.cfgEdge(P.Blocks[I], P.Blocks[I + 1]) < 0)
+        return Fail("no DAG edge " + N->Blocks[I] + " -> " + N->Blocks[I + 1]);
+    P.EntersThroughBackedge = P.Blocks.front() != &F.getEntryBlock();
+    P.LeavesThroughBackedge = P.Blocks.back()->getTerminator()->getNumSuccessors() != 0;
+    if (P.EntersThroughBackedge && !BreakTargets.count(P.Blocks.front()))
+      return Fail("a path cannot begin at '" + N->Blocks.front() + "'");
+    if (P.LeavesThroughBackedge && !BreakSources.count(P.Blocks.back()))
+      return Fail("a path cannot end at '" + N->Blocks.back() + "'");
+    Profile.TotalCount += P.Count;
+    if (!P.EntersThroughBackedge)
+      Profile.EntryCount += P.Count;
+    for (unsigned I = 0; I != P.Blocks.size(); ++I) {
+      uint64_t &C = Profile.BlockCounts[P.Blocks[I]];
+      C += P.Count;
+      Profile.MaxBlockCount = std::max(Profile.MaxBlockCount, C);
+      if (I + 1 != P.Blocks.size())
+        Profile.EdgeCounts[{P.Blocks[I], P.Blocks[I + 1]}] += P.Count;
+    }
+    if (P.LeavesThroughBackedge)
+      BreakOut[P.Blocks.back()] += P.Count;
+    if (P.EntersThroughBackedge)
+      BreakIn[P.Blocks.front()] += P.Count;
+    Profile.Paths.push_back(std::move(P));
+  }
+  // Breaks out of one block: apportioned by the paths starting at each
+  // target, as the use pass does.
+  DenseMap<const BasicBlock *, uint64_t> InSum;
+  for (const PathBreak &B : DAG.pathBreaks())
+    InSum[B.Src] += BreakIn.lookup(B.Dst);
+  for (const PathBreak &B : DAG.pathBreaks()) {
+    uint64_t Out = BreakOut.lookup(B.Src), Sum = InSum.lookup(B.Src);
+    uint64_t C = Sum ? static_cast<uint64_t>(Out * (unsigned __int128)BreakIn.lookup(B.Dst) / Sum) : 0;
+    if (C)
+      Profile.EdgeCounts[{B.Src, B.Dst}] = C;
+  }
+  return Profile;
+}
+
+PreservedAnalyses SuperblockTestPass::run(Module &M,
+                                          ModuleAnalysisManager &MAM) {
+  Expected<std::vector<NamedPath>> Named = parseTestPaths(TestPaths);
+  if (!Named) {
+    M.getContext().emitError(toString(Named.takeError()));
+    return PreservedAnalyses::all();
+  }
+  uint64_t ProgramFlow = 0;
+  for (const NamedPath &P : *Named) {
+    const Function *F = M.getFunction(P.Function);
+    if (!F || F->isDeclaration()) {
+      M.getContext().emitError("-pathprof-superblock-paths: no function '" +
+                               P.Function + "' defined in the module");
+      return PreservedAnalyses::all();
+    }
+    ProgramFlow += P.Count;
+  }
+
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  ProfileSummaryInfo &PSI = MAM.getResult<ProfileSummaryAnalysis>(M);
+  SuperblockBudget Budget(M);
+  bool Changed = false;
+  for (Function &F : M) {
+    SmallVector<const NamedPath *, 8> Mine;
+    for (const NamedPath &P : *Named)
+      if (P.Function == F.getName())
+        Mine.push_back(&P);
+    if (Mine.empty())
+      continue;
+    BallLarusDAG DAG(F, getMaxPathsOption());
+    Expected<DecodedPathProfile> Profile = profileFromNames(F, DAG, Mine);
+    if (!Profile) {
+      M.getContext().emitError(toString(Profile.takeError()));
+      continue;
+    }
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+    if (formSuperblocks(F, DAG, *Profile, ProgramFlow, Budget, ORE, &PSI)) {
+      Changed = true;
+      FAM.invalidate(F, PreservedAnalyses::none());
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}

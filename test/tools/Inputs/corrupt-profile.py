@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""corrupt-profile.py - Damage a valid PathProf profile in a controlled way.
+
+Reads a raw (version 1) or indexed profile, finds its fields by parsing the
+layout of docs/FileFormat.md, applies the edits asked for, and writes the
+result. For an indexed profile the header's FileSize and body Checksum are
+then recomputed (unless --keep-size / --keep-checksum, or the field was set
+explicitly), so that the edit reaches the reader's deeper checks instead of
+stopping at the checksum.
+
+Edits, applied in this order (each option may be repeated):
+  --set FIELD=V                a header field (u64)
+  --set-function I:FIELD=V     a field of function record I (u64)
+  --set-record I:R:FIELD=V     PathId or Count of path record R of function I
+                               (indexed only)
+  --cfg I:FIELD=V              a field of function I's CFG description:
+                               Version, NumBlocks, NumEdges (u32) or
+                               E.Src, E.Dst, E.Kind (u32), E.Val (u64) of edge E
+  --poke OFFSET=V              a u64 at a file offset
+  --swap-magic                 byte-swap the magic
+  --keep N                     keep only the first N bytes
+  --append N                   append N zero bytes
+  --append-section KIND:SIZE   append a section of SIZE zero bytes (padded)
+                               and count it in NumSections (indexed only)
+Numbers may be decimal or 0x-hexadecimal.
+"""
+
+import argparse
+import struct
+import sys
+
+RAW_MAGIC = 0x574152464F525050
+INDEXED_MAGIC = 0x584449464F525050
+RAW_HEADER = ["Magic", "Version", "HeaderSize", "FileSize", "NumFunctions",
+              "FunctionsOffset", "BlobsOffset", "BlobsSize", "CountersOffset",
+              "CountersSize", "HashOffset", "HashSize", "NumMetrics",
+              "ModuleSignature", "Reserved0", "Reserved1"]
+RAW_FUNCTION = ["NameOffset", "NameSize", "CFGOffset", "CFGSize", "Checksum",
+                "NumPaths", "CounterOffset", "Flags"]
+INDEXED_HEADER = ["Magic", "Version", "HeaderSize", "FileSize",
+                  "NumFunctions", "NumMetrics", "NumSections", "Checksum"]
+INDEXED_FUNCTION = ["NameSize", "Checksum", "NumPaths", "CFGSize",
+                    "NumRecords", "Flags"]
+RECORD = ["PathId", "Count"]
+
+
+def u64(data, off):
+    return struct.unpack_from("<Q", data, off)[0]
+
+
+def u32(data, off):
+    return struct.unpack_from("<I", data, off)[0]
+
+
+def pad8(n):
+    return (n + 7) & ~7
+
+
+def number(text):
+    return int(text, 0)
+
+
+# --- xxh3_64bits (XXH3, 64-bit, seed 0), as llvm/lib/Support/xxhash.cpp ----
+M64 = (1 << 64) - 1
+PRIME32_1, PRIME32_2, PRIME32_3 = 0x9E3779B1, 0x85EBCA77, 0xC2B2AE3D
+PRIME64_1, PRIME64_2 = 0x9E3779B185EBCA87, 0xC2B2AE3D27D4EB4F
+PRIME64_3, PRIME64_4 = 0x165667B19E3779F9, 0x85EBCA77C2B2AE63
+PRIME64_5 = 0x27D4EB2F165667C5
+PRIME_MX1, PRIME_MX2 = 0x165667919E3779F9, 0x9FB21C651E98DF25
+SECRET = bytes.fromhex(
+    "b8fe6c3923a44bbe7c01812cf721ad1cded46de9839097db7240a4a4b7b3671f"
+    "cb79e64eccc0e578825ad07dccff7221b8084674f743248ee03590e6813a264c"
+    "3c2852bb91c300cb88d0658b1b532ea371644897a20df94e3819ef46a9deacd8"
+    "a8fa763fe39c343ff9dcbbc7c70b4f1d8a51e04bcdb45931c89f7ec9d9787364"
+    "eac5ac8334d3ebc3c581a0fffa1363eb170ddd51b7f0da49d316552629d4689e"
+    "2b16be587d47a1fc8ff8b8d17ad031ce45cb3a8f95160428afd7fbcabb4b407e")
+
+
+def r64(b, o):
+    return struct.unpack_from("<Q", b, o)[0]
+
+
+def r32(b, o):
+    return struct.unpack_from("<I", b, o)[0]
+
+
+def rotl64(x, r):
+    return ((x << r) | (x >> (64 - r))) & M64
+
+
+def fold64(a, b):
+    p = a * b
+    return (p & M64) ^ (p >> 64)
+
+
+def xxh64_avalanche(h):
+    h = ((h ^ (h >> 33)) * PRIME64_2) & M64
+    h = ((h ^ (h >> 29)) * PRIME64_3) & M64
+    return h ^ (h >> 32)
+
+
+def xxh3_avalanche(h):
+    h = ((h ^ (h >> 37)) * PRIME_MX1) & M64
+    return h ^ (h >> 32)
+
+
+def mix16(b, o, s):
+    return fold64(r64(b, o) ^ r64(SECRET, s), r64(b, o + 8) ^ r64(SECRET, s + 8))
+
+
+def accumulate512(acc, b, o, s):
+    for i in range(8):
+        value = r64(b, o + 8 * i)
+        key = value ^ r64(SECRET, s + 8 * i)
+        acc[i ^ 1] = (acc[i ^ 1] + value) & M64
+        acc[i] = (acc[i] + (key & 0xFFFFFFFF) * (key >> 32)) & M64
+
+
+def xxh3_64(data):
+    b, n = bytes(data), len(data)
+    if n == 0:
+        return xxh64_avalanche(r64(SECRET, 56) ^ r64(SECRET, 64))
+    if n <= 3:
+        combined = (b[0] << 16) | (b[n >> 1] << 24) | b[n - 1] | (n << 8)
+        return xxh64_avalanche(combined ^ (r32(SECRET, 0) ^ r32(SECRET, 4)))
+    if n <= 8:
+        acc = (r64(SECRET, 8) ^ r64(SECRET, 16)) ^ (r32(b, n - 4) | (r32(b, 0) << 32))
+        acc ^= rotl64(acc, 49) ^ rotl64(acc, 24)
+        acc = (acc * PRIME_MX2) & M64
+        acc ^= ((acc >> 35) + n) & M64
+        acc = (acc * PRIME_MX2) & M64
+        return acc ^ (acc >> 28)
+    if n <= 16:
+        lo = (r64(SECRET, 24) ^ r64(SECRET, 32)) ^ r64(b, 0)
+        hi = (r64(SECRET, 40) ^ r64(SECRET, 48)) ^ r64(b, n - 8)
+        swapped = int.from_bytes(lo.to_bytes(8, "little"), "big")
+        return xxh3_avalanche((n + swapped + hi + fold64(lo, hi)) & M64)
+    if n <= 128:
+        acc = n * PRIME64_1 + mix16(b, 0, 0) + mix16(b, n - 16, 16)
+        if n > 32:
+            acc += mix16(b, 16, 32) + mix16(b, n - 32, 48)
+        if n > 64:
+            acc += mix16(b, 32, 64) + mix16(b, n - 48, 80)
+        if n > 96:
+            acc += mix16(b, 48, 96) + mix16(b, n - 64, 112)
+        return xxh3_avalanche(acc & M64)
+    if n <= 240:
+        acc = n * PRIME64_1
+        for i in range(8):
+            acc += mix16(b, 16 * i, 16 * i)
+        acc = xxh3_avalanche(acc & M64)
+        for i in range(8, n // 16):
+            acc += mix16(b, 16 * i, 16 * (i - 8) + 3)
+        acc += mix16(b, n - 16, 136 - 17)
+        return xxh3_avalanche(acc & M64)
+    acc = [PRIME32_3, PRIME64_1, PRIME64_2, PRIME64_3,
+           PRIME64_4, PRIME32_2, PRIME64_5, PRIME32_1]
+    stripes_per_block = (192 - 64) // 8
+    block_len = 64 * stripes_per_block
+    blocks = (n - 1) // block_len
+    for blk in range(blocks):
+        for s in range(stripes_per_block):
+            accumulate512(acc, b, blk * block_len + 64 * s, 8 * s)
+        for i in range(8):
+            a = acc[i] ^ (acc[i] >> 47) ^ r64(SECRET, 128 + 8 * i)
+            acc[i] = (a * PRIME32_1) & M64
+    for s in range((n - 1 - block_len * blocks) // 64):
+        accumulate512(acc, b, blocks * block_len + 64 * s, 8 * s)
+    accumulate512(acc, b, n - 64, 128 - 7)
+    result = n * PRIME64_1
+    for i in range(4):
+        result += fold64(acc[2 * i] ^ r64(SECRET, 11 + 16 * i),
+                         acc[2 * i + 1] ^ r64(SECRET, 19 + 16 * i))
+    return xxh3_avalanche(result & M64)
+# -----------------------------------------------------------------------------
+
+
+def parse_cfg(data, base, size):
+    """Offsets of the fields of the CFG description at [base, base + size)."""
+    fields = {"Version": (base, 4), "NumBlocks": (base + 4, 4)}
+    pos = base + 8
+    for _ in range(u32(data, base + 4)):
+        for _ in range(2):
+            pos += 4 + u32(data, pos)
+        pos += 8
+    fields["NumEdges"] = (pos, 4)
+    num_edges = u32(data, pos)
+    pos += 4
+    for e in range(num_edges):
+        for name, width in (("Src", 4), ("Dst", 4), ("Kind", 4), ("Val", 8)):
+            fields["%d.%s" % (e, name)] = (pos, width)
+            pos += width
+    if pos != base + size:
+        raise SystemExit("corrupt-profile.py: the input CFG is malformed")
+    return fields
+
+
+def layout(data):
+    """(kind, header fields, [function fields], [cfg fields], [[records]])."""
+    magic = u64(data, 0)
+    functions, cfgs, records = [], [], []
+    if magic == RAW_MAGIC:
+        header = {f: (8 * i, 8) for i, f in enumerate(RAW_HEADER)}
+        base, blobs = u64(data, 40), u64(data, 48)
+        for i in range(u64(data, 32)):
+            rec = base + 64 * i
+            functions.append({f: (rec + 8 * j, 8)
+                              for j, f in enumerate(RAW_FUNCTION)})
+            cfgs.append(parse_cfg(data, blobs + u64(data, rec + 16),
+                                  u64(data, rec + 24)))
+            records.append([])
+        return "raw", header, functions, cfgs, records
+    if magic != INDEXED_MAGIC:
+        raise SystemExit("corrupt-profile.py: not a profile this script knows")
+    header = {f: (8 * i, 8) for i, f in enumerate(INDEXED_HEADER)}
+    pos = 64
+    for _ in range(u64(data, 32)):
+        fields = {f: (pos + 8 * j, 8) for j, f in enumerate(INDEXED_FUNCTION)}
+        name_size, cfg_size = u64(data, pos), u64(data, pos + 24)
+        num_records = u64(data, pos + 32)
+        pos += 48 + pad8(name_size)
+        cfgs.append(parse_cfg(data, pos, cfg_size))
+        pos += pad8(cfg_size)
+        recs = []
+        for _ in range(num_records):
+            recs.append({"PathId": (pos, 8), "Count": (pos + 8, 8)})
+            pos += 16
+        functions.append(fields)
+        records.append(recs)
+    return "indexed", header, functions, cfgs, records
+
+
+def put(data, where, value):
+    off, width = where
+    data[off:off + width] = (value & ((1 << (8 * width)) - 1)).to_bytes(
+        width, "little")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("input")
+    ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--set", action="append", default=[])
+    ap.add_argument("--set-function", action="append", default=[])
+    ap.add_argument("--set-record", action="append", default=[])
+    ap.add_argument("--cfg", action="append", default=[])
+    ap.add_argument("--poke", action="append", default=[])
+    ap.add_argument("--swap-magic", action="store_true")
+    ap.add_argument("--keep", type=number)
+    ap.add_argument("--append", type=number)
+    ap.add_argument("--append-section", action="append", default=[])
+    ap.add_argument("--keep-size", action="store_true")
+    ap.add_argument("--keep-checksum", action="store_true")
+    args = ap.parse_args()
+
+    data = bytearray(open(args.input, "rb").read())
+    kind, header, functions, cfgs, records = layout(data)
+    explicit = set()
+
+    def field(table, name):
+        if name not in table:
+            raise SystemExit("corrupt-profile.py: no field %s" % name)
+        return table[name]
+
+    for item in args.set:
+        name, value = item.split("=", 1)
+        put(data, field(header, name), number(value))
+        explicit.add(name)
+    for item in args.set_function:
+        index, rest = item.split(":", 1)
+        name, value = rest.split("=", 1)
+        put(data, field(functions[int(index)], name), number(value))
+    for item in args.set_record:
+        index, rec, rest = item.split(":", 2)
+        name, value = rest.split("=", 1)
+        put(data, field(records[int(index)][int(rec)], name), number(value))
+    for item in args.cfg:
+        index, rest = item.split(":", 1)
+        name, value = rest.split("=", 1)
+        put(data, field(cfgs[int(index)], name), number(value))
+    for item in args.poke:
+        off, value = item.split("=", 1)
+        put(data, (number(off), 8), number(value))
+    if args.swap_magic:
+        data[0:8] = data[7::-1]
+    if args.keep is not None:
+        del data[args.keep:]
+    if args.append:
+        data += b"\0" * args.append
+    for item in args.append_section:
+        if kind != "indexed":
+            raise SystemExit("corrupt-profile.py: sections are indexed only")
+        sec_kind, size = (number(x) for x in item.split(":", 1))
+        data += struct.pack("<QQ", sec_kind, size) + b"\0" * pad8(size)
+        put(data, header["NumSections"], u64(data, 48) + 1)
+
+    if kind == "indexed" and len(data) >= 64:
+        if not args.keep_size and "FileSize" not in explicit:
+            put(data, header["FileSize"], len(data))
+        if not args.keep_checksum and "Checksum" not in explicit:
+            put(data, header["Checksum"], xxh3_64(data[64:]))
+    with open(args.output, "wb") as f:
+        f.write(data)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,266 @@
+//===- MergeCommand.cpp - llvm-pathprof merge -----------------------------===//
+//
+// `llvm-pathprof merge` sums raw and indexed profiles, each with a weight,
+// into one indexed profile. Inputs come from the command line
+// (`FILE`, `--weighted-input=W,FILE`) and from list files (`--input-files`,
+// lines `FILE` or `W,FILE`, as llvm-profdata reads them); a directory stands
+// for every file below it.
+//
+// Memory is bounded by the size of the output, not by the number of inputs:
+// each thread reads one input at a time and adds it to its own accumulator
+// (a ProfileMerger), and the accumulators are summed at the end. Threads take
+// inputs in command-line order from a shared counter, so when an input fails
+// every input before it has been taken, and the failure reported is the first
+// bad input, as with one thread. Warnings are buffered per input and printed
+// in input order. The merge itself is a sum of multisets, so the output does
+// not depend on how inputs were spread over threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-pathprof.h"
+
+#include "PathProf/Profile.h"
+#include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileWriter.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <atomic>
+#include <optional>
+
+using namespace llvm;
+using namespace pathprof;
+using namespace pathprof::tool;
+
+cl::SubCommand pathprof::tool::MergeSubcommand(
+    "merge", "Sum raw and indexed path profiles into an indexed profile");
+
+namespace {
+enum class FailureMode { Any, All };
+} // namespace
+
+static cl::list<std::string>
+    MergeInputs(cl::Positional, cl::ZeroOrMore, cl::sub(MergeSubcommand),
+                cl::desc("<raw or indexed profile, or directory>..."),
+                cl::cat(PathProfCategory));
+static cl::list<std::string> WeightedInputs(
+    "weighted-input", cl::sub(MergeSubcommand), cl::value_desc("W,FILE"),
+    cl::desc("An input whose counts are multiplied by the positive integer "
+             "W (may be repeated)"),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string> InputFilesList(
+    "input-files", cl::sub(MergeSubcommand), cl::value_desc("list"),
+    cl::desc("A file naming one input per line, as FILE or W,FILE; blank "
+             "lines and lines starting with # are ignored"),
+    cl::cat(PathProfCategory));
+static cl::alias InputFilesListShort("f", cl::desc("Alias for --input-files"),
+                                     cl::aliasopt(InputFilesList),
+                                     cl::NotHidden, cl::cat(PathProfCategory));
+static cl::opt<unsigned> NumThreads(
+    "num-threads", cl::sub(MergeSubcommand), cl::init(0), cl::value_desc("n"),
+    cl::desc("Threads that read and merge inputs (default 0: one per core, "
+             "at most one per two inputs)"),
+    cl::cat(PathProfCategory));
+static cl::alias NumThreadsShort("j", cl::desc("Alias for --num-threads"),
+                                 cl::aliasopt(NumThreads), cl::Prefix,
+                                 cl::NotHidden,
+                                 cl::cat(PathProfCategory));
+static cl::opt<FailureMode> MergeFailureMode(
+    "failure-mode", cl::sub(MergeSubcommand), cl::init(FailureMode::Any),
+    cl::desc("What an unreadable or invalid input does:"),
+    cl::values(clEnumValN(FailureMode::Any, "any",
+                          "stop with an error (default)"),
+               clEnumValN(FailureMode::All, "all",
+                          "skip it with a warning; fail only if every "
+                          "input is bad")),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string>
+    MergeOutput("output", cl::sub(MergeSubcommand),
+                cl::init("default.pathprof"), cl::value_desc("file"),
+                cl::desc("Indexed profile to write (default: "
+                         "default.pathprof)"),
+                cl::cat(PathProfCategory));
+static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
+                                  cl::aliasopt(MergeOutput), cl::NotHidden,
+                                  cl::cat(PathProfCategory));
+
+namespace {
+
+struct WeightedFile {
+  std::string Path;
+  uint64_t Weight = 1;
+};
+
+/// What reading and adding one input produced, kept until the inputs before
+/// it have been reported.
+struct InputResult {
+  std::vector<std::string> Warnings;
+  std::optional<std::string> Error;
+};
+
+} // namespace
+
+static Error makeError(const Twine &Msg) {
+  return createStringError(inconvertibleErrorCode(), Msg);
+}
+
+/// Adds \p Path with \p Weight, or every regular file below \p Path, in sorted
+/// order, if it is a directory.
+static Error addInput(StringRef Path, uint64_t Weight,
+                      std::vector<WeightedFile> &Inputs) {
+  if (!sys::fs::is_directory(Path)) {
+    // A missing or unreadable file fails when it is read, under the
+    // --failure-mode policy.
+    Inputs.push_back({Path.str(), Weight});
+    return Error::success();
+  }
+  std::vector<std::string> Files;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Path, EC), End;
+       It != End && !EC; It.increment(EC)) {
+    ErrorOr<sys::fs::basic_file_status> Status = It->status();
+    if (!Status)
+      return makeError(It->path() + ": " + Status.getError().message());
+    if (Status->type() == sys::fs::file_type::regular_file)
+      Files.push_back(It->path());
+  }
+  if (EC)
+    return makeError(Path + ": " + EC.message());
+  llvm::sort(Files);
+  for (std::string &File : Files)
+    Inputs.push_back({std::move(File), Weight});
+  return Error::success();
+}
+
+/// Parses "W,FILE" (the file name may contain further commas).
+static Error addWeightedInput(StringRef Spec, const Twine &Where,
+                              std::vector<WeightedFile> &Inputs) {
+  auto [WeightText, File] = Spec.split(',');
+  if (File.empty() && !Spec.contains(','))
+    return makeError(Where + ": expected W,FILE");
+  uint64_t Weight;
+  if (WeightText.trim().getAsInteger(10, Weight) || Weight == 0)
+    return makeError(Where + ": the weight '" + WeightText +
+                     "' is not a positive integer");
+  if (File.empty())
+    return makeError(Where + ": no file name after the weight");
+  return addInput(File, Weight, Inputs);
+}
+
+/// Reads a list of inputs: one FILE or W,FILE per line; blank lines and lines
+/// starting with '#' are ignored.
+static Error addInputList(StringRef List, std::vector<WeightedFile> &Inputs) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFileOrSTDIN(List, /*IsText=*/true);
+  if (!Buf)
+    return makeError(List + ": " + Buf.getError().message());
+  SmallVector<StringRef, 0> Lines;
+  (*Buf)->getBuffer().split(Lines, '\n');
+  for (size_t I = 0; I != Lines.size(); ++I) {
+    StringRef Line = Lines[I].trim();
+    if (Line.empty() || Line.starts_with("#"))
+      continue;
+    if (!Line.contains(',')) {
+      if (Error E = addInput(Line, 1, Inputs))
+        return E;
+      continue;
+    }
+    if (Error E = addWeightedInput(Line, List + ":" + Twine(I + 1), Inputs))
+      return E;
+  }
+  return Error::success();
+}
+
+static Expected<std::vector<WeightedFile>> collectInputs() {
+  std::vector<WeightedFile> Inputs;
+  for (const std::string &Path : MergeInputs)
+    if (Error E = addInput(Path, 1, Inputs))
+      return std::move(E);
+  for (const std::string &Spec : WeightedInputs)
+    if (Error E =
+            addWeightedInput(Spec, "--weighted-input=" + Spec, Inputs))
+      return std::move(E);
+  if (!InputFilesList.empty())
+    if (Error E = addInputList(InputFilesList, Inputs))
+      return std::move(E);
+  if (Inputs.empty())
+    return makeError("no input profiles");
+  return std::move(Inputs);
+}
+
+int pathprof::tool::mergeMain() {
+  Expected<std::vector<WeightedFile>> InputsOrErr = collectInputs();
+  if (!InputsOrErr)
+    return fail(InputsOrErr.takeError());
+  const std::vector<WeightedFile> &Inputs = *InputsOrErr;
+
+  unsigned Threads = NumThreads;
+  if (Threads == 0)
+    Threads = std::min<size_t>(hardware_concurrency().compute_thread_count(),
+                               (Inputs.size() + 1) / 2);
+  Threads = std::max(1u, std::min<unsigned>(Threads, Inputs.size()));
+
+  std::vector<ProfileMerger> Mergers(Threads);
+  std::vector<InputResult> Results(Inputs.size());
+  std::atomic<size_t> Next{0};
+  std::atomic<size_t> FirstFailure{Inputs.size()};
+  std::atomic<size_t> NumFailed{0};
+  auto Work = [&](ProfileMerger &Merger) {
+    for (;;) {
+      size_t I = Next.fetch_add(1);
+      if (I >= Inputs.size() || I > FirstFailure.load())
+        return;
+      InputResult &R = Results[I];
+      auto Warn = [&R](const Twine &Msg) { R.Warnings.push_back(Msg.str()); };
+      const WeightedFile &In = Inputs[I];
+      Expected<Profile> P = readProfile(In.Path, Warn);
+      Error E = P ? Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)
+                  : P.takeError();
+      if (!E)
+        continue;
+      R.Error = toString(std::move(E));
+      ++NumFailed;
+      if (MergeFailureMode == FailureMode::Any) {
+        size_t Old = FirstFailure.load();
+        while (I < Old && !FirstFailure.compare_exchange_weak(Old, I))
+          ;
+      }
+    }
+  };
+  if (Threads == 1) {
+    Work(Mergers[0]);
+  } else {
+    DefaultThreadPool Pool(hardware_concurrency(Threads));
+    for (ProfileMerger &Merger : Mergers)
+      Pool.async([&Work, &Merger] { Work(Merger); });
+    Pool.wait();
+  }
+
+  for (size_t I = 0; I != Inputs.size() && I <= FirstFailure; ++I) {
+    for (const std::string &W : Results[I].Warnings)
+      warn(W);
+    if (!Results[I].Error)
+      continue;
+    if (MergeFailureMode == FailureMode::Any)
+      return fail(*Results[I].Error);
+    warn(*Results[I].Error + "; skipped");
+  }
+  if (NumFailed == Inputs.size())
+    return fail("none of the " + Twine(Inputs.size()) +
+                " inputs could be merged");
+
+  ProfileMerger &Merger = Mergers[0];
+  for (ProfileMerger &Other : drop_begin(Mergers))
+    if (Error E = Merger.merge(std::move(Other), warn))
+      return fail(std::move(E));
+  Merger.reportMismatches(warn);
+  Profile Result = Merger.takeResult();
+  if (Error E = writeIndexedProfile(Result, StringRef(MergeOutput)))
+    return fail(MergeOutput + ": " + toString(std::move(E)));
+  return 0;
+}

@@ -1,0 +1,52 @@
+//===- llvm-pathprof.h - Shared parts of the llvm-pathprof verbs -*- C++ -*-===//
+//
+// What the subcommand files of llvm-pathprof share: the option category, the
+// subcommands (each defined in its own file, next to the options bound to it,
+// so that a subcommand exists before its options register), the entry point
+// of each verb, and the one place that turns problems into
+// "llvm-pathprof: error: ..." and "llvm-pathprof: warning: ..." lines.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_PATHPROF_TOOL_H
+#define LLVM_PATHPROF_TOOL_H
+
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace pathprof {
+namespace tool {
+
+extern llvm::cl::OptionCategory PathProfCategory;
+
+extern llvm::cl::SubCommand MergeSubcommand;
+extern llvm::cl::SubCommand ShowSubcommand;
+extern llvm::cl::SubCommand OverlapSubcommand;
+
+/// The verbs; each returns the process exit status.
+int mergeMain();
+int showMain();
+int overlapMain();
+
+/// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
+void warn(const llvm::Twine &Msg);
+
+/// Prints "llvm-pathprof: error: <Msg>" to stderr and returns 1.
+int fail(const llvm::Twine &Msg);
+int fail(llvm::Error E);
+
+/// \p V as "0x" and 16 hex digits.
+std::string hex(uint64_t V);
+
+/// \p Part / \p Whole as a percentage with two decimals ("12.50%"); 0.00% when
+/// \p Whole is 0.
+std::string percent(uint64_t Part, uint64_t Whole);
+
+} // namespace tool
+} // namespace pathprof
+
+#endif // LLVM_PATHPROF_TOOL_H
