@@ -144,8 +144,9 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       ++Info.NumInputs;
       Info.LastOrdinal = Ordinal;
     }
-    auto Same = llvm::find_if(
-        Info.Entries, [&](const Entry &E) { return E.F.Checksum == F.Checksum; });
+    auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
+      return E.F.Checksum == F.Checksum;
+    });
     if (Same == Info.Entries.end()) {
       Entry &E = Info.Entries.emplace_back();
       E.F.Name = F.Name;
@@ -168,8 +169,8 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       E.FirstInput = InputName.str();
     }
     if (!accumulate(E.F, std::move(F), Weight))
-      Warn("function '" + E.F.Name + "': path counts overflow in " +
-           InputName + "; saturated");
+      Warn("function '" + E.F.Name + "': path counts overflow in " + InputName +
+           "; saturated");
   }
   return Error::success();
 }
@@ -179,8 +180,7 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
   // Drop the functions that conflict, then merge the rest.
   while (std::optional<std::pair<size_t, const FunctionProfile *>> C =
              findConflict(Input)) {
-    Warn(toString(conflict(*C->second, Input.Functions[C->first],
-                           InputName)) +
+    Warn(toString(conflict(*C->second, Input.Functions[C->first], InputName)) +
          "; skipped");
     Input.Functions.erase(Input.Functions.begin() + C->first);
   }
@@ -247,8 +247,8 @@ void ProfileMerger::reportMismatches(WarningHandler Warn) const {
        << "' has mismatched checksums in different inputs; kept apart:";
     ListSeparator LS(",");
     for (const Entry *E : Entries) {
-      OS << LS << " " << format_hex(E->F.Checksum, 18) << " in "
-         << E->NumInputs << (E->NumInputs == 1 ? " input (" : " inputs (first ")
+      OS << LS << " " << format_hex(E->F.Checksum, 18) << " in " << E->NumInputs
+         << (E->NumInputs == 1 ? " input (" : " inputs (first ")
          << E->FirstInput << ")";
     }
     Warn(Msg);

@@ -8,12 +8,15 @@
 //
 // Memory is bounded by the size of the output, not by the number of inputs:
 // each thread reads one input at a time and adds it to its own accumulator
-// (a ProfileMerger), and the accumulators are summed at the end. Threads take
-// inputs in command-line order from a shared counter, so when an input fails
-// every input before it has been taken, and the failure reported is the first
-// bad input, as with one thread. Warnings are buffered per input and printed
-// in input order. The merge itself is a sum of multisets, so the output does
-// not depend on how inputs were spread over threads.
+// (a ProfileMerger), and the accumulators are summed at the end. Thread T
+// takes the T-th contiguous share of the inputs, in order; a failing input
+// stops only the inputs after it, so the failure reported is the first bad
+// input, as with one thread. Warnings are buffered per input and printed in
+// input order. The merge itself is a sum of multisets, so the output does not
+// depend on how inputs were spread over threads. Two inputs that conflict (a
+// function with the same name and checksum but another number of paths) stop
+// the merge under either failure mode; with several threads the conflict may
+// only show when the accumulators are summed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,8 +71,7 @@ static cl::opt<unsigned> NumThreads(
     cl::cat(PathProfCategory));
 static cl::alias NumThreadsShort("j", cl::desc("Alias for --num-threads"),
                                  cl::aliasopt(NumThreads), cl::Prefix,
-                                 cl::NotHidden,
-                                 cl::cat(PathProfCategory));
+                                 cl::NotHidden, cl::cat(PathProfCategory));
 static cl::opt<FailureMode> MergeFailureMode(
     "failure-mode", cl::sub(MergeSubcommand), cl::init(FailureMode::Any),
     cl::desc("What an unreadable or invalid input does:"),
@@ -101,6 +103,10 @@ struct WeightedFile {
 struct InputResult {
   std::vector<std::string> Warnings;
   std::optional<std::string> Error;
+  /// The error stops the merge: any error under --failure-mode=any, and
+  /// always a conflict with another input, since skipping either of two
+  /// conflicting inputs would be an arbitrary choice.
+  bool Fatal = false;
 };
 
 } // namespace
@@ -182,8 +188,7 @@ static Expected<std::vector<WeightedFile>> collectInputs() {
     if (Error E = addInput(Path, 1, Inputs))
       return std::move(E);
   for (const std::string &Spec : WeightedInputs)
-    if (Error E =
-            addWeightedInput(Spec, "--weighted-input=" + Spec, Inputs))
+    if (Error E = addWeightedInput(Spec, "--weighted-input=" + Spec, Inputs))
       return std::move(E);
   if (!InputFilesList.empty())
     if (Error E = addInputList(InputFilesList, Inputs))
@@ -207,25 +212,28 @@ int pathprof::tool::mergeMain() {
 
   std::vector<ProfileMerger> Mergers(Threads);
   std::vector<InputResult> Results(Inputs.size());
-  std::atomic<size_t> Next{0};
   std::atomic<size_t> FirstFailure{Inputs.size()};
   std::atomic<size_t> NumFailed{0};
-  auto Work = [&](ProfileMerger &Merger) {
-    for (;;) {
-      size_t I = Next.fetch_add(1);
-      if (I >= Inputs.size() || I > FirstFailure.load())
-        return;
+  // Thread T merges the T-th contiguous share of the inputs, in order.
+  auto Work = [&](unsigned T) {
+    ProfileMerger &Merger = Mergers[T];
+    size_t Begin = Inputs.size() * T / Threads;
+    size_t End = Inputs.size() * (T + 1) / Threads;
+    for (size_t I = Begin; I != End && I <= FirstFailure.load(); ++I) {
       InputResult &R = Results[I];
       auto Warn = [&R](const Twine &Msg) { R.Warnings.push_back(Msg.str()); };
       const WeightedFile &In = Inputs[I];
       Expected<Profile> P = readProfile(In.Path, Warn);
-      Error E = P ? Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)
-                  : P.takeError();
-      if (!E)
-        continue;
-      R.Error = toString(std::move(E));
-      ++NumFailed;
-      if (MergeFailureMode == FailureMode::Any) {
+      if (!P) {
+        R.Error = toString(P.takeError());
+        R.Fatal = MergeFailureMode == FailureMode::Any;
+        ++NumFailed;
+      } else if (Error E =
+                     Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)) {
+        R.Error = toString(std::move(E));
+        R.Fatal = true;
+      }
+      if (R.Fatal) {
         size_t Old = FirstFailure.load();
         while (I < Old && !FirstFailure.compare_exchange_weak(Old, I))
           ;
@@ -233,11 +241,11 @@ int pathprof::tool::mergeMain() {
     }
   };
   if (Threads == 1) {
-    Work(Mergers[0]);
+    Work(0);
   } else {
     DefaultThreadPool Pool(hardware_concurrency(Threads));
-    for (ProfileMerger &Merger : Mergers)
-      Pool.async([&Work, &Merger] { Work(Merger); });
+    for (unsigned T = 0; T != Threads; ++T)
+      Pool.async([&Work, T] { Work(T); });
     Pool.wait();
   }
 
@@ -246,7 +254,7 @@ int pathprof::tool::mergeMain() {
       warn(W);
     if (!Results[I].Error)
       continue;
-    if (MergeFailureMode == FailureMode::Any)
+    if (Results[I].Fatal)
       return fail(*Results[I].Error);
     warn(*Results[I].Error + "; skipped");
   }

@@ -1,4 +1,4 @@
-//===- ShowCommand.cpp - llvm-pathprof show --------------------------------===//
+//===- ShowCommand.cpp - llvm-pathprof show -------------------------------===//
 //
 // `llvm-pathprof show` prints a raw or indexed profile: a program summary,
 // then per function its hottest paths as block and source-line sequences, as
@@ -220,4 +220,3 @@ int pathprof::tool::showMain() {
     return fail(ShowOutput + ": " + OS.error().message());
   return 0;
 }
-

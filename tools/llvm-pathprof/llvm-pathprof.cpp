@@ -1,4 +1,4 @@
-//===- llvm-pathprof.cpp - Merge and inspect path profiles ----------------===//
+//===- llvm-pathprof.cpp - Merge, show and compare path profiles ----------===//
 //
 // The command-line front end of PathProf's profile library, in the manner of
 // llvm-profdata: one cl::SubCommand per verb, each verb in its own file

@@ -1,4 +1,4 @@
-//===- llvm-pathprof.h - Shared parts of the llvm-pathprof verbs -*- C++ -*-===//
+//===- llvm-pathprof.h - What the llvm-pathprof verbs share -----*- C++ -*-===//
 //
 // What the subcommand files of llvm-pathprof share: the option category, the
 // subcommands (each defined in its own file, next to the options bound to it,
