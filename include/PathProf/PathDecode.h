@@ -61,8 +61,7 @@ struct BlockPath {
 };
 
 /// A CFG edge by its source and destination block.
-using BlockEdge =
-    std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>;
+using BlockEdge = std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>;
 
 /// The decoded profile of one function.
 struct DecodedPathProfile {

@@ -1,4 +1,4 @@
-//===- PathProf/PathProfUse.h - Path profile guided optimization -*- C++ -*-===//
+//===- PathProf/PathProfUse.h - Profile-guided use of paths -----*- C++ -*-===//
 //
 // The use side of PathProf (-fprofile-path-use=FILE, the pass pathprof-use):
 // at the pipeline point where the instrumentation ran, it reads a path

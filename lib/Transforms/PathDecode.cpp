@@ -84,8 +84,7 @@ private:
 
 } // namespace
 
-Expected<BlockPath> pathprof::decodePath(const BallLarusDAG &DAG,
-                                         uint64_t Id) {
+Expected<BlockPath> pathprof::decodePath(const BallLarusDAG &DAG, uint64_t Id) {
   if (!DAG.isValid())
     return makeError("the function has no path numbering: " + DAG.getError());
   return PathDecoder(DAG).decode(Id);
@@ -99,11 +98,11 @@ static uint64_t scaleCount(uint64_t Total, uint64_t Part, uint64_t Whole) {
 
 /// Gives every path break its count from the paths that end (ExitBreak) and
 /// begin (EntryBreak) with the pseudo-edges standing for it.
-static void countPathBreaks(
-    const BallLarusDAG &DAG,
-    const DenseMap<const BasicBlock *, uint64_t> &ExitBreak,
-    const DenseMap<const BasicBlock *, uint64_t> &EntryBreak,
-    DecodedPathProfile &D) {
+static void
+countPathBreaks(const BallLarusDAG &DAG,
+                const DenseMap<const BasicBlock *, uint64_t> &ExitBreak,
+                const DenseMap<const BasicBlock *, uint64_t> &EntryBreak,
+                DecodedPathProfile &D) {
   DenseMap<const BasicBlock *, SmallVector<const PathBreak *, 2>> BySrc;
   for (const PathBreak &B : DAG.pathBreaks())
     BySrc[B.Src].push_back(&B);
@@ -158,10 +157,9 @@ pathprof::decodePathProfile(const BallLarusDAG &DAG,
   if (!DAG.isValid())
     return makeError("the function has no path numbering: " + DAG.getError());
   if (DAG.checksum() != Profile.Checksum)
-    return makeError("the profile's CFG checksum 0x" +
-                     Twine::utohexstr(Profile.Checksum) +
-                     " differs from the function's 0x" +
-                     Twine::utohexstr(DAG.checksum()));
+    return makeError(
+        "the profile's CFG checksum 0x" + Twine::utohexstr(Profile.Checksum) +
+        " differs from the function's 0x" + Twine::utohexstr(DAG.checksum()));
   if (DAG.numPaths() != Profile.NumPaths)
     return makeError("the profile has " + Twine(Profile.NumPaths) +
                      " paths but the function has " + Twine(DAG.numPaths()));

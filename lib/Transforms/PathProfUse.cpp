@@ -136,7 +136,9 @@ struct ProfileForUse {
 
 } // namespace
 
-/// Counts that IR PGO's summary builder would take for pseudo counts.
+/// \p Count, kept below the two values InstrProfSummaryBuilder takes for
+/// pseudo counts (UINT64_MAX and UINT64_MAX - 1), which only saturated
+/// counts could reach.
 static uint64_t summaryCount(uint64_t Count) {
   return std::min<uint64_t>(Count, UINT64_MAX - 2);
 }
@@ -201,8 +203,7 @@ static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
   Expected<std::unique_ptr<ProfileForUse>> Loaded = loadProfile(File, Warn);
   if (!Loaded) {
     Ctx.diagnose(DiagnosticInfoPathProfile(
-        File, withoutFilePrefix(File, toString(Loaded.takeError())),
-        DS_Error));
+        File, withoutFilePrefix(File, toString(Loaded.takeError())), DS_Error));
     return nullptr;
   }
   return std::move(*Loaded);
@@ -293,11 +294,10 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
   std::vector<Function *> HotFunctions, ColdFunctions;
   std::vector<std::string> StaleNames;
   for (Function *F : Worklist) {
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
     std::string Name = getPathProfFuncName(*F);
     if (!Loaded->ByName.count(Name)) {
       ++NumMissing;
-      ORE.emit([&] {
+      FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F).emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "NoProfile", F)
                << "no path profile for " << ore::NV("Function", Name);
       });
@@ -306,6 +306,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     // Number the paths exactly as the instrumentation did.
     if (splitAtReturnsTwiceCalls(*F))
       FAM.invalidate(*F, PreservedAnalyses::none());
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
     const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(*F);
     const FunctionProfile *FP =
         DAG.isValid() ? Loaded->find(Name, DAG.checksum()) : nullptr;
@@ -416,7 +417,8 @@ PreservedAnalyses PathProfUsePrinterPass::run(Module &M,
     const FunctionProfile *FP =
         DAG.isValid() ? Loaded->find(Name, DAG.checksum()) : nullptr;
     if (!FP) {
-      OS << "stale (checksum 0x" << utohexstr(DAG.checksum(), /*LowerCase=*/true)
+      OS << "stale (checksum 0x"
+         << utohexstr(DAG.checksum(), /*LowerCase=*/true)
          << " matches none of its " << Loaded->ByName.lookup(Name).size()
          << " profiles)\n";
       continue;

@@ -6,6 +6,8 @@
 ;    the first of the two successor slots.
 ;  - @chain: numbered with -pathprof-max-paths=12, so edges are cut; cut
 ;    edges count like backedges, from the paths that end on them.
+;  - @irr: an irreducible loop; its headers get irr_loop weights, as IR PGO
+;    gives them.
 ;
 ; RUN: rm -rf %t && mkdir %t
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-max-paths=12 -S %s -o %t/inst.ll
@@ -157,6 +159,41 @@ exit:
   ret i32 %x
 }
 
+; Entered at a when x = 0 (a runs 3 times, b 2) and at b otherwise (b 3, a 2);
+; DFS makes b -> a the backedge.
+; DECODE-LABEL: PathProf profile for 'irr':
+; DECODE:       edge entry -> a: 1
+; DECODE-NEXT:  edge entry -> b: 9
+; DECODE-NEXT:  edge a -> b: 20
+; DECODE-NEXT:  edge a -> exit: 1
+; DECODE-NEXT:  edge b -> a: 20 (path break)
+; DECODE-NEXT:  edge b -> exit: 9
+; DECODE-NEXT:  block entry: 10
+; DECODE-NEXT:  block a: 21
+; DECODE-NEXT:  block b: 29
+; DECODE-NEXT:  block exit: 10
+
+; CHECK-LABEL: define i32 @irr(
+define i32 @irr(i32 %x) {
+entry:
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %a, label %b
+a:
+  %i = phi i32 [ 0, %entry ], [ %j.next, %b ]
+  %i.next = add i32 %i, 1
+  %more.a = icmp ult i32 %i.next, 5
+; CHECK: br i1 %more.a, label %b, label %exit, !prof [[A:![0-9]+]], !irr_loop [[AH:![0-9]+]]
+  br i1 %more.a, label %b, label %exit
+b:
+  %j = phi i32 [ 0, %entry ], [ %i.next, %a ]
+  %j.next = add i32 %j, 1
+  %more.b = icmp ult i32 %j.next, 5
+; CHECK: br i1 %more.b, label %a, label %exit, !prof [[B:![0-9]+]], !irr_loop [[BH:![0-9]+]]
+  br i1 %more.b, label %a, label %exit
+exit:
+  ret i32 0
+}
+
 define i32 @main() {
 entry:
   %t = call i32 @twoloops(i32 4)
@@ -165,6 +202,7 @@ loop:
   %x = phi i32 [ 0, %entry ], [ %x.next, %loop ]
   %s = call i32 @sw(i32 %x)
   %c = call i32 @chain(i32 %x)
+  %r = call i32 @irr(i32 %x)
   %x.next = add i32 %x, 1
   %more = icmp ult i32 %x.next, 10
   br i1 %more, label %loop, label %done
@@ -179,3 +217,7 @@ done:
 ; CHECK-DAG: [[C0]] = !{!"branch_weights", i32 5, i32 5}
 ; CHECK-DAG: [[C1]] = !{!"branch_weights", i32 6, i32 4}
 ; CHECK-DAG: [[C3]] = !{!"branch_weights", i32 8, i32 2}
+; CHECK-DAG: [[A]] = !{!"branch_weights", i32 20, i32 1}
+; CHECK-DAG: [[AH]] = !{!"loop_header_weight", i64 21}
+; CHECK-DAG: [[B]] = !{!"branch_weights", i32 20, i32 9}
+; CHECK-DAG: [[BH]] = !{!"loop_header_weight", i64 29}
