@@ -15,6 +15,21 @@
 #
 #===----------------------------------------------------------------------===#
 
+# Programs that link a sanitized runtime need the sanitizer runtime too; the
+# wrapper drivers add these flags to every link. UBSan is left out: its checks
+# would change the programs' CFGs, and the AddressSanitizer runtime already
+# holds the UBSan handlers the runtime library calls.
+set(PATHPROF_RUNTIME_LINK_FLAGS "")
+if(PATHPROF_SANITIZE)
+  string(REPLACE "," ";" PathProfProgramSanitizers "${PATHPROF_SANITIZE}")
+  list(REMOVE_ITEM PathProfProgramSanitizers undefined)
+  if(NOT PathProfProgramSanitizers)
+    set(PathProfProgramSanitizers undefined)
+  endif()
+  list(JOIN PathProfProgramSanitizers "," PathProfProgramSanitizers)
+  set(PATHPROF_RUNTIME_LINK_FLAGS "-fsanitize=${PathProfProgramSanitizers}")
+endif()
+
 # Adds static library New with the sources and compile options of static
 # library Original, compiled with the extra flags in ARGN.
 function(pathprof_instrumented_copy New Original)

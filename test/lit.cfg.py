@@ -20,6 +20,20 @@ config.environment["PATH"] = os.pathsep.join(
     [os.path.join(config.pathprof_obj_root, "bin"), config.llvm_tools_dir,
      config.environment.get("PATH", "")])
 
+# A sanitized build (PATHPROF_SANITIZE, docs/Testing.md) instruments the
+# runtime and llvm-pathprof, so test programs are built with the flags that
+# link the sanitizer runtime (the wrapper drivers add the same ones):
+# AddressSanitizer, which instruments after PathProf and so leaves the CFGs
+# and path counts the tests expect alone, but not UBSan, whose front-end
+# checks would change them.
+if getattr(config, "pathprof_sanitize", ""):
+    flags = " {0} -fno-sanitize-recover=all".format(
+        config.pathprof_runtime_link_flags)
+    config.clang += flags
+    config.clangxx += flags
+    config.available_features.add("sanitized")
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+
 plugin = os.path.join(config.pathprof_obj_root, "lib", "PathProf.so")
 runtime = os.path.join(config.pathprof_obj_root, "lib", "libpathprof_rt.a")
 bindir = os.path.join(config.pathprof_obj_root, "bin")

@@ -119,6 +119,9 @@ def parse_args():
     p.add_argument("--pgo", action="store_true",
                    help="benchmark profile-guided rebuilds (train on one "
                    "input, time another) instead of instrumentation overhead")
+    p.add_argument("--train", action="append", default=[],
+                   metavar="PROG=N[,SEED]", help="with --pgo: train PROG on "
+                   "size N (and SEED) instead of its TRAIN_ARGS")
     p.add_argument("--compile-repetitions", type=int, default=3,
                    metavar="N", help="with --pgo: timed compiles per program "
                    "and variant (default: 3)")
@@ -406,9 +409,9 @@ def expand_wrapper(args, argv):
     return shlex.split(r.stdout)
 
 
-def train(args, prog, kind, work, expected):
+def train(args, prog, kind, work, train_args, expected):
     """Builds prog instrumented for kind ("clang" or "pathprof"), runs it on
-    its training input and returns the merged profile's path."""
+    train_args and returns the merged profile's path."""
     src = os.path.join(BENCH_DIR, prog + ".c")
     tdir = os.path.join(work, "train-{}-{}".format(prog, kind))
     os.makedirs(tdir)
@@ -423,7 +426,7 @@ def train(args, prog, kind, work, expected):
     env = dict(os.environ)
     env["LLVM_PROFILE_FILE"] = os.path.join(tdir, "train-%p.profraw")
     env["PATHPROF_FILE"] = os.path.join(tdir, "train-%p.pathraw")
-    r = checked([binary] + TRAIN_ARGS[prog], "training run of " + binary,
+    r = checked([binary] + train_args, "training run of " + binary,
                 env=env, cwd=tdir)
     if r.stdout != expected:
         raise PgoError("{} printed\n  {}on its training input instead of\n"
@@ -498,6 +501,13 @@ def pgo_main(args):
     for s in args.size:
         name, _, value = s.partition("=")
         sizes[name] = value
+    train_args = dict(TRAIN_ARGS)
+    for s in args.train:
+        name, _, value = s.partition("=")
+        if name not in train_args or not value:
+            sys.exit("benchmark.py: error: --train wants PROG=N[,SEED] with "
+                     "a known PROG, not '{}'".format(s))
+        train_args[name] = value.split(",")
 
     work = tempfile.mkdtemp(prefix="pathprof-bench.")
     bindir = os.path.join(work, "bin")
@@ -510,16 +520,17 @@ def pgo_main(args):
 
     # Train, build and check. A variant that fails is reported as n/a.
     commands, binaries, text, remarks = {}, {}, {}, {}
-    compile_times = {}
     for prog in progs:
         plain_src = os.path.join(BENCH_DIR, prog + ".c")
         plain_bin = os.path.join(bindir, prog + ".reference")
         try:
             checked([args.cc, "-O2", plain_src, "-o", plain_bin],
                     "building " + prog)
-            train_out = checked([plain_bin] + TRAIN_ARGS[prog],
+            train_out = checked([plain_bin] + train_args[prog],
                                 "training run of " + plain_bin).stdout
-            test_out, _ = run_once(plain_bin, sizes.get(prog), env, profdir)
+            test_out = checked([plain_bin] + ([sizes[prog]] if prog in sizes
+                                              else []),
+                               "test run of " + plain_bin).stdout
         except PgoError as e:
             log("benchmark.py: error: " + str(e))
             failed = True
@@ -531,12 +542,13 @@ def pgo_main(args):
                 continue
             log("training {} ({})".format(prog, kind))
             try:
-                profiles[kind] = train(args, prog, kind, work, train_out)
+                profiles[kind] = train(args, prog, kind, work,
+                                       train_args[prog], train_out)
             except PgoError as e:
                 log("benchmark.py: error: " + str(e))
                 failed = True
         for variant in names:
-            if variant in ("pgouse",) and "clang" not in profiles:
+            if variant == "pgouse" and "clang" not in profiles:
                 continue
             if variant in ("ppweights", "ppsuper") and \
                     "pathprof" not in profiles:
@@ -546,10 +558,7 @@ def pgo_main(args):
             binary = os.path.join(bindir, "{}.{}".format(prog, variant))
             try:
                 cmd = pgo_compile_command(args, prog, variant, profiles, obj)
-                start = time.perf_counter()
                 r = checked(cmd, "compiling {} ({})".format(prog, variant))
-                compile_times[(prog, variant)] = [
-                    time.perf_counter() - start]
                 if r.stderr:
                     log(r.stderr.rstrip())
                 checked([args.cc, obj, "-o", binary],
@@ -558,23 +567,23 @@ def pgo_main(args):
                 if r.returncode != 0:
                     raise PgoError("{} exited with {}:\n{}".format(
                         binary, r.returncode, r.stderr))
-                if r.stdout != test_out.stdout:
+                if r.stdout != test_out:
                     raise PgoError("{} ({}) printed\n  {}instead of\n  {}"
-                                   .format(prog, variant, r.stdout,
-                                           test_out.stdout))
+                                   .format(prog, variant, r.stdout, test_out))
+                text[(prog, variant)] = text_bytes(args, obj)
             except PgoError as e:
                 log("benchmark.py: error: " + str(e))
                 failed = True
                 continue
             commands[(prog, variant)] = cmd
             binaries[(prog, variant)] = binary
-            text[(prog, variant)] = text_bytes(args, obj)
             if variant == "ppsuper":
                 remarks[prog] = superblock_remarks(cmd)
 
-    # Compile times: the first compile above plus the remaining repetitions,
-    # interleaved like the runs.
-    for rep in range(1, args.compile_repetitions):
+    # Compile times, interleaved like the runs; the compiles above warmed the
+    # caches.
+    compile_times = {key: [] for key in commands}
+    for rep in range(args.compile_repetitions):
         log("compile repetition {}/{}".format(rep + 1,
                                               args.compile_repetitions))
         for prog in progs:
@@ -585,7 +594,7 @@ def pgo_main(args):
                     capture(commands[key])
                     compile_times[key].append(time.perf_counter() - start)
     compile_med = {k: statistics.median(v) for k, v in compile_times.items()
-                   if k in commands}
+                   if v}
 
     results = {}
     if args.callgrind:

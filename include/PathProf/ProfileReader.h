@@ -33,6 +33,25 @@ ProfileKind identifyProfile(llvm::StringRef Buffer);
 llvm::Expected<Profile> readRawProfile(llvm::StringRef Buffer,
                                        WarningHandler Warn);
 
+/// What the header of one segment of a raw profile says (version 1 files
+/// have one segment, the file, without owner and version strings).
+struct RawSegmentInfo {
+  uint64_t Offset = 0;
+  uint64_t Version = 0;
+  uint64_t Size = 0;
+  uint64_t NumFunctions = 0;
+  uint64_t ModuleSignature = 0;
+  uint64_t OwnerPid = 0;
+  bool Free = false;    ///< Its counts were folded into another segment.
+  std::string Producer; ///< The compiler that built the module.
+  std::string Runtime;  ///< The runtime that wrote the segment.
+};
+
+/// The segments of a raw profile, in file order, with their headers checked
+/// (not their contents: readRawProfile does that).
+llvm::Expected<std::vector<RawSegmentInfo>>
+readRawSegments(llvm::StringRef Buffer, WarningHandler Warn);
+
 /// Parses an indexed profile. The result's functions are sorted by
 /// (name, checksum).
 llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);

@@ -172,10 +172,13 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
   if (H[HF_Version] != IndexedProfileVersion)
-    return createStringError(inconvertibleErrorCode(),
-                             "unsupported indexed profile version " +
-                                 Twine(H[HF_Version]) + " (this tool reads " +
-                                 Twine(IndexedProfileVersion) + ")");
+    return createStringError(
+        inconvertibleErrorCode(),
+        "unsupported indexed profile version " + Twine(H[HF_Version]) +
+            " (this tool reads " + Twine(IndexedProfileVersion) + ")" +
+            (H[HF_Version] > IndexedProfileVersion
+                 ? ": written by a newer llvm-pathprof"
+                 : ""));
   if (H[HF_HeaderSize] != HeaderBytes)
     return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
                    Twine(HeaderBytes));
@@ -206,7 +209,10 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       return F.takeError();
     if (!P.Functions.empty()) {
       const FunctionProfile &Prev = P.Functions.back();
-      if (std::tie(Prev.Name, Prev.Checksum) >= std::tie(F->Name, F->Checksum))
+      if (std::tie(Prev.Name, Prev.Checksum) == std::tie(F->Name, F->Checksum))
+        return corrupt("function '" + F->Name + "' with checksum 0x" +
+                       utohexstr(F->Checksum) + " appears twice");
+      if (std::tie(Prev.Name, Prev.Checksum) > std::tie(F->Name, F->Checksum))
         return corrupt("functions are not sorted by (name, checksum) at '" +
                        F->Name + "'");
     }

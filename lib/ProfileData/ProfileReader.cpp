@@ -1,7 +1,10 @@
 //===- ProfileReader.cpp - Read a profile of either kind ------------------===//
 //
 // Identifies a profile by its magic and hands it to the raw or the indexed
-// reader, naming the file in every error and warning.
+// reader, naming the file in every error and warning. Regular files are
+// mapped; a pipe or a device is read as a stream, but only after its first
+// bytes turned out to be a profile's magic, so that pointing the tool at
+// /dev/zero or a terminal is an error rather than an endless read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,7 +12,10 @@
 #include "PathProf/ProfileFormat.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -26,16 +32,58 @@ ProfileKind pathprof::identifyProfile(StringRef Buffer) {
   return ProfileKind::Unknown;
 }
 
+/// Reads a pipe or device: the first 8 bytes, and the rest only if those are
+/// the magic of a profile. A refused stream yields what was read, which the
+/// caller then reports as not a profile.
+static Expected<std::unique_ptr<MemoryBuffer>> readStream(StringRef Path) {
+  Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
+  if (!FD)
+    return FD.takeError();
+  auto Close = make_scope_exit([&] { sys::fs::closeFile(*FD); });
+  SmallVector<char, 0> Bytes(8);
+  size_t Have = 0;
+  while (Have != Bytes.size()) {
+    Expected<size_t> Read = sys::fs::readNativeFile(
+        *FD, MutableArrayRef<char>(Bytes).drop_front(Have));
+    if (!Read)
+      return Read.takeError();
+    if (*Read == 0)
+      break;
+    Have += *Read;
+  }
+  Bytes.resize(Have);
+  if (identifyProfile(StringRef(Bytes.data(), Bytes.size())) !=
+      ProfileKind::Unknown)
+    if (Error E = sys::fs::readNativeFileToEOF(*FD, Bytes))
+      return std::move(E);
+  return MemoryBuffer::getMemBufferCopy(StringRef(Bytes.data(), Bytes.size()),
+                                        Path);
+}
+
+static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
+  sys::fs::file_status Status;
+  if (std::error_code EC = sys::fs::status(Path, Status))
+    return errorCodeToError(EC);
+  if (Status.type() == sys::fs::file_type::directory_file)
+    return createStringError(inconvertibleErrorCode(), "is a directory");
+  if (Status.type() != sys::fs::file_type::regular_file)
+    return readStream(Path);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOrErr =
+      MemoryBuffer::getFile(Path, /*IsText=*/false,
+                            /*RequiresNullTerminator=*/false);
+  if (!BufOrErr)
+    return errorCodeToError(BufOrErr.getError());
+  return std::move(*BufOrErr);
+}
+
 Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn) {
   auto WithFile = [&](Error E) {
     return createStringError(inconvertibleErrorCode(),
                              Path + ": " + toString(std::move(E)));
   };
-  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOrErr =
-      MemoryBuffer::getFile(Path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
+  Expected<std::unique_ptr<MemoryBuffer>> BufOrErr = readBytes(Path);
   if (!BufOrErr)
-    return WithFile(errorCodeToError(BufOrErr.getError()));
+    return WithFile(BufOrErr.takeError());
   StringRef Buffer = (*BufOrErr)->getBuffer();
   auto FileWarn = [&](const Twine &Msg) { Warn(Path + ": " + Msg); };
 

@@ -15,6 +15,8 @@
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileReader.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
@@ -109,8 +111,8 @@ Error checkRegions(const RawHeader &H, const Location &At) {
                      " is not 8-byte aligned");
     if (Offset < H.HeaderSize || !inBounds(Offset, Size, Limit))
       return corrupt(At.prefix() + Name + " region [" + Twine(Offset) + ", +" +
-                     Twine(Size) + ") is outside the " + At.container() +
-                     " (" + Twine(Limit) + " bytes)");
+                     Twine(Size) + ") is outside the " + At.container() + " (" +
+                     Twine(Limit) + " bytes)");
     return Error::success();
   };
   if (H.NumFunctions > Limit / FunctionBytes)
@@ -128,12 +130,127 @@ Error checkRegions(const RawHeader &H, const Location &At) {
     return E;
   if (H.HashOffset == 0) {
     if (H.HashSize != 0)
-      return corrupt(At.prefix() + "hash region has size " +
-                     Twine(H.HashSize) + " but no offset");
+      return corrupt(At.prefix() + "hash region has size " + Twine(H.HashSize) +
+                     " but no offset");
   } else if (Error E = CheckRegion("hash", H.HashOffset, H.HashSize)) {
     return E;
   }
+
+  // The regions must not share bytes: counters read from the function
+  // records, say, would be made-up counts.
+  struct Region {
+    const char *Name;
+    uint64_t Offset, Size;
+  };
+  SmallVector<Region, 4> Regions;
+  for (Region R :
+       {Region{"function", H.FunctionsOffset, H.NumFunctions * FunctionBytes},
+        Region{"blob", H.BlobsOffset, H.BlobsSize},
+        Region{"counter", H.CountersOffset, H.CountersSize},
+        Region{"hash", H.HashOffset, H.HashSize}})
+    if (R.Size)
+      Regions.push_back(R);
+  llvm::sort(Regions, [](const Region &A, const Region &B) {
+    return A.Offset < B.Offset;
+  });
+  for (size_t I = 1; I < Regions.size(); ++I)
+    if (Regions[I].Offset < Regions[I - 1].Offset + Regions[I - 1].Size)
+      return corrupt(At.prefix() + Regions[I].Name + " region [" +
+                     Twine(Regions[I].Offset) + ", +" + Twine(Regions[I].Size) +
+                     ") overlaps the " + Regions[I - 1].Name + " region [" +
+                     Twine(Regions[I - 1].Offset) + ", +" +
+                     Twine(Regions[I - 1].Size) + ")");
   return Error::success();
+}
+
+/// One function record of a segment, its fields checked against the
+/// segment's regions.
+struct RawRecord {
+  StringRef Name, CFG;
+  uint64_t NameOffset, CFGOffset, Checksum, NumPaths, CounterOffset, Flags;
+  bool isHashed() const { return Flags & PATHPROF_FUNC_HASHED; }
+};
+
+Expected<RawRecord> readRecord(StringRef Seg, const RawHeader &H,
+                               const Location &At, uint64_t Index) {
+  uint64_t Base = H.FunctionsOffset + Index * FunctionBytes;
+  auto Field = [&](size_t Member) { return readU64(Seg, Base + Member); };
+  RawRecord R;
+  R.NameOffset = Field(offsetof(PathProfRawFunction, NameOffset));
+  uint64_t NameSize = Field(offsetof(PathProfRawFunction, NameSize));
+  R.CFGOffset = Field(offsetof(PathProfRawFunction, CFGOffset));
+  uint64_t CFGSize = Field(offsetof(PathProfRawFunction, CFGSize));
+  R.Checksum = Field(offsetof(PathProfRawFunction, Checksum));
+  R.NumPaths = Field(offsetof(PathProfRawFunction, NumPaths));
+  R.CounterOffset = Field(offsetof(PathProfRawFunction, CounterOffset));
+  R.Flags = Field(offsetof(PathProfRawFunction, Flags));
+
+  std::string Which = "function " + std::to_string(Index);
+  if (NameSize == 0 || !inBounds(R.NameOffset, NameSize, H.BlobsSize))
+    return corrupt(At.prefix() + Which + ": name [" + Twine(R.NameOffset) +
+                   ", +" + Twine(NameSize) + ") is outside the blob region");
+  R.Name = Seg.substr(H.BlobsOffset + R.NameOffset, NameSize);
+  Which = "function '" + R.Name.str() + "'";
+  if (!inBounds(R.CFGOffset, CFGSize, H.BlobsSize))
+    return corrupt(At.prefix() + Which + ": CFG description [" +
+                   Twine(R.CFGOffset) + ", +" + Twine(CFGSize) +
+                   ") is outside the blob region");
+  R.CFG = Seg.substr(H.BlobsOffset + R.CFGOffset, CFGSize);
+  if (R.Flags & ~PATHPROF_FUNC_HASHED)
+    return corrupt(At.prefix() + Which + ": unknown flags 0x" +
+                   utohexstr(R.Flags));
+  if (!R.isHashed()) {
+    if (R.CounterOffset % 8 != 0)
+      return corrupt(At.prefix() + Which + ": counter offset " +
+                     Twine(R.CounterOffset) + " is not 8-byte aligned");
+    if (R.NumPaths > H.CountersSize / 8 ||
+        !inBounds(R.CounterOffset, R.NumPaths * 8, H.CountersSize))
+      return corrupt(At.prefix() + Which + ": " + Twine(R.NumPaths) +
+                     " counters at offset " + Twine(R.CounterOffset) +
+                     " exceed the counter region (" + Twine(H.CountersSize) +
+                     " bytes)");
+  }
+  return R;
+}
+
+/// The runtime gives every record its own name, CFG description and dense
+/// counters. Records that share bytes would make the reader's work grow
+/// with the number of records times what they share, not with the file
+/// size, and can only come from a damaged or forged file.
+Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
+  struct Span {
+    uint64_t Begin, End;
+    size_t Record;
+    const char *What;
+  };
+  auto Check = [&](std::vector<Span> &Spans) -> Error {
+    llvm::sort(Spans,
+               [](const Span &A, const Span &B) { return A.Begin < B.Begin; });
+    for (size_t I = 1; I < Spans.size(); ++I) {
+      const Span &Prev = Spans[I - 1], &Cur = Spans[I];
+      if (Cur.Begin < Prev.End)
+        return corrupt(At.prefix() + "function '" + Records[Cur.Record].Name +
+                       "': its " + Cur.What + " [" + Twine(Cur.Begin) + ", +" +
+                       Twine(Cur.End - Cur.Begin) + ") overlaps the " +
+                       Prev.What + " of function '" +
+                       Records[Prev.Record].Name + "'");
+    }
+    return Error::success();
+  };
+  std::vector<Span> Blobs, Counters;
+  for (size_t I = 0; I != Records.size(); ++I) {
+    const RawRecord &R = Records[I];
+    Blobs.push_back({R.NameOffset, R.NameOffset + R.Name.size(), I, "name"});
+    if (!R.CFG.empty())
+      Blobs.push_back(
+          {R.CFGOffset, R.CFGOffset + R.CFG.size(), I, "CFG description"});
+    if (!R.isHashed() && R.NumPaths)
+      Counters.push_back(
+          {R.CounterOffset, R.CounterOffset + R.NumPaths * 8, I, "counters"});
+  }
+  if (Error E = Check(Blobs))
+    return E;
+  return Check(Counters);
 }
 
 /// Collects the functions of all segments. Records of the same function
@@ -151,11 +268,9 @@ public:
   Profile finish();
 
 private:
-  /// The index in P.Functions of segment function \p Index, after
-  /// validating its record.
-  Expected<size_t> readFunction(StringRef Seg, const RawHeader &H,
-                                const Location &At, uint64_t Index,
-                                uint64_t &Flags, uint64_t &CounterOffset);
+  /// The index in P.Functions of the function of record \p R, parsing its
+  /// CFG description unless an earlier segment had the same function.
+  Expected<size_t> functionOf(const RawRecord &R, const Location &At);
 
   WarningHandler Warn;
   Profile P;
@@ -164,61 +279,21 @@ private:
   uint64_t Dropped = 0;
 };
 
-Expected<size_t> RawProfileBuilder::readFunction(StringRef Seg,
-                                                 const RawHeader &H,
-                                                 const Location &At,
-                                                 uint64_t Index,
-                                                 uint64_t &Flags,
-                                                 uint64_t &CounterOffset) {
-  uint64_t Base = H.FunctionsOffset + Index * FunctionBytes;
-  auto Field = [&](size_t Member) { return readU64(Seg, Base + Member); };
-  uint64_t NameOffset = Field(offsetof(PathProfRawFunction, NameOffset));
-  uint64_t NameSize = Field(offsetof(PathProfRawFunction, NameSize));
-  uint64_t CFGOffset = Field(offsetof(PathProfRawFunction, CFGOffset));
-  uint64_t CFGSize = Field(offsetof(PathProfRawFunction, CFGSize));
-  uint64_t Checksum = Field(offsetof(PathProfRawFunction, Checksum));
-  uint64_t NumPaths = Field(offsetof(PathProfRawFunction, NumPaths));
-  CounterOffset = Field(offsetof(PathProfRawFunction, CounterOffset));
-  Flags = Field(offsetof(PathProfRawFunction, Flags));
-
-  std::string Which = "function " + std::to_string(Index);
-  if (NameSize == 0 || !inBounds(NameOffset, NameSize, H.BlobsSize))
-    return corrupt(At.prefix() + Which + ": name [" + Twine(NameOffset) +
-                   ", +" + Twine(NameSize) + ") is outside the blob region");
-  StringRef Name = Seg.substr(H.BlobsOffset + NameOffset, NameSize);
-  Which = "function '" + Name.str() + "'";
-  if (!inBounds(CFGOffset, CFGSize, H.BlobsSize))
-    return corrupt(At.prefix() + Which + ": CFG description [" +
-                   Twine(CFGOffset) + ", +" + Twine(CFGSize) +
-                   ") is outside the blob region");
-  if (Flags & ~PATHPROF_FUNC_HASHED)
-    return corrupt(At.prefix() + Which + ": unknown flags 0x" +
-                   utohexstr(Flags));
-  if (!(Flags & PATHPROF_FUNC_HASHED)) {
-    if (CounterOffset % 8 != 0)
-      return corrupt(At.prefix() + Which + ": counter offset " +
-                     Twine(CounterOffset) + " is not 8-byte aligned");
-    if (NumPaths > H.CountersSize / 8 ||
-        !inBounds(CounterOffset, NumPaths * 8, H.CountersSize))
-      return corrupt(At.prefix() + Which + ": " + Twine(NumPaths) +
-                     " counters at offset " + Twine(CounterOffset) +
-                     " exceed the counter region (" + Twine(H.CountersSize) +
-                     " bytes)");
-  }
-
-  StringRef CFG = Seg.substr(H.BlobsOffset + CFGOffset, CFGSize);
-  std::vector<size_t> &Same = Known[{Name.str(), Checksum}];
+Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
+                                               const Location &At) {
+  std::vector<size_t> &Same = Known[{R.Name.str(), R.Checksum}];
   for (size_t I : Same) {
     const FunctionProfile &F = P.Functions[I];
-    if (F.NumPaths == NumPaths && F.CFGData == CFG)
+    if (F.NumPaths == R.NumPaths && F.CFGData == R.CFG)
       return I;
   }
   FunctionProfile F;
-  F.Name = Name.str();
-  F.Checksum = Checksum;
-  F.NumPaths = NumPaths;
-  if (Error E = F.setCFG(CFG))
-    return corrupt(At.prefix() + Which + ": " + toString(std::move(E)));
+  F.Name = R.Name.str();
+  F.Checksum = R.Checksum;
+  F.NumPaths = R.NumPaths;
+  if (Error E = F.setCFG(R.CFG))
+    return corrupt(At.prefix() + "function '" + R.Name +
+                   "': " + toString(std::move(E)));
   Same.push_back(P.Functions.size());
   P.Functions.push_back(std::move(F));
   Saturated.push_back(false);
@@ -230,26 +305,32 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
   if (Error E = checkRegions(H, At))
     return E;
 
-  // Segment function index -> P.Functions index, and whether it is hashed.
-  std::vector<size_t> Index;
-  std::vector<bool> Hashed;
-  Index.reserve(H.NumFunctions);
-  Hashed.reserve(H.NumFunctions);
+  std::vector<RawRecord> Records;
+  Records.reserve(H.NumFunctions);
   for (uint64_t I = 0; I != H.NumFunctions; ++I) {
-    uint64_t Flags, CounterOffset;
-    Expected<size_t> F = readFunction(Seg, H, At, I, Flags, CounterOffset);
+    Expected<RawRecord> R = readRecord(Seg, H, At, I);
+    if (!R)
+      return R.takeError();
+    Records.push_back(*R);
+  }
+  if (Error E = checkDisjoint(Records, At))
+    return E;
+
+  // Segment function index -> P.Functions index.
+  std::vector<size_t> Index;
+  Index.reserve(Records.size());
+  for (const RawRecord &R : Records) {
+    Expected<size_t> F = functionOf(R, At);
     if (!F)
       return F.takeError();
-    bool IsHashed = Flags & PATHPROF_FUNC_HASHED;
-    if (!IsHashed) {
+    if (!R.isHashed()) {
       FunctionProfile &Fn = P.Functions[*F];
-      uint64_t Base = H.CountersOffset + CounterOffset;
+      uint64_t Base = H.CountersOffset + R.CounterOffset;
       for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
         if (!Fn.addCount(Id, readU64(Seg, Base + Id * 8)))
           Saturated[*F] = true;
     }
     Index.push_back(*F);
-    Hashed.push_back(IsHashed);
   }
 
   if (H.HashOffset == 0)
@@ -270,8 +351,7 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
   if (Capacity > (H.HashSize - HashHeaderBytes) / HashEntryBytes ||
       HashHeaderBytes + Capacity * HashEntryBytes != H.HashSize)
     return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
-                   " does not match the hash region size " +
-                   Twine(H.HashSize));
+                   " does not match the hash region size " + Twine(H.HashSize));
   if (Used > Capacity)
     return corrupt(At.prefix() + "hash table uses " + Twine(Used) + " of " +
                    Twine(Capacity) + " entries");
@@ -292,7 +372,7 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
                      Twine(Index.size()));
     size_t FnIndex = Index[FnPlusOne - 1];
     FunctionProfile &F = P.Functions[FnIndex];
-    if (!Hashed[FnPlusOne - 1])
+    if (!Records[FnPlusOne - 1].isHashed())
       return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
                      " refers to function '" + F.Name +
                      "', which has dense counters");
@@ -329,8 +409,14 @@ Error versionError(uint64_t Version) {
   return corrupt("unknown format version " + Twine(Version));
 }
 
+/// Called for each segment whose header was checked: version 1's one
+/// segment (the file) and every segment of a version 2 file, FREE ones
+/// included.
+using SegmentVisitor =
+    function_ref<Error(StringRef Seg, const RawHeader &H, const Location &At)>;
+
 /// Version 1: one segment, the whole file.
-Error readVersion1(StringRef Buffer, RawProfileBuilder &B) {
+Error walkVersion1(StringRef Buffer, SegmentVisitor Visit) {
   if (Buffer.size() < V1HeaderBytes)
     return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
                    " bytes)");
@@ -342,11 +428,11 @@ Error readVersion1(StringRef Buffer, RawProfileBuilder &B) {
     return corrupt("header says the file has " + Twine(H.SegmentSize) +
                    " bytes, but it has " + Twine(Buffer.size()) +
                    " (truncated or appended to?)");
-  return B.addSegment(Buffer, H, Location{true, 0});
+  return Visit(Buffer, H, Location{true, 0});
 }
 
 /// Version 2: segments from offset 0 to the end of the file.
-Error readVersion2(StringRef Buffer, RawProfileBuilder &B,
+Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
                    WarningHandler Warn) {
   uint64_t Offset = 0;
   while (Offset < Buffer.size()) {
@@ -388,7 +474,7 @@ Error readVersion2(StringRef Buffer, RawProfileBuilder &B,
                      " bytes left, too few for a segment header");
     if (SegmentSize < V2HeaderBytes || SegmentSize % 8 != 0)
       return corrupt(At.prefix() + "segment size " + Twine(SegmentSize) +
-                     " is not a multiple of 8 at least the header size");
+                     " is smaller than the header or not a multiple of 8");
     if (SegmentSize > Rest.size())
       return corrupt(At.prefix() + "header says the segment has " +
                      Twine(SegmentSize) + " bytes, but only " +
@@ -398,19 +484,16 @@ Error readVersion2(StringRef Buffer, RawProfileBuilder &B,
     if (H.SegmentFlags & ~PATHPROF_SEGMENT_FREE)
       return corrupt(At.prefix() + "unknown segment flags 0x" +
                      utohexstr(H.SegmentFlags));
-    // A FREE segment's counts were folded into another segment.
-    if (!(H.SegmentFlags & PATHPROF_SEGMENT_FREE))
-      if (Error E = B.addSegment(Seg, H, At))
-        return E;
+    if (Error E = Visit(Seg, H, At))
+      return E;
     Offset += SegmentSize;
   }
   return Error::success();
 }
 
-} // namespace
-
-Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
-                                           WarningHandler Warn) {
+/// Checks the file's magic and walks its segments.
+Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
+                   WarningHandler Warn) {
   if (Buffer.size() < 16)
     return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
                    " bytes)");
@@ -420,13 +503,33 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
                              "raw profile has the wrong endianness");
   if (Magic != PATHPROF_RAW_MAGIC)
     return corrupt("bad magic 0x" + utohexstr(Magic));
-
-  RawProfileBuilder B(Warn);
   uint64_t Version = readU64(Buffer, offsetof(PathProfRawHeader, Version));
-  Error E = Version == 1   ? readVersion1(Buffer, B)
-            : Version == 2 ? readVersion2(Buffer, B, Warn)
-                           : versionError(Version);
-  if (E)
+  if (Version == 1)
+    return walkVersion1(Buffer, Visit);
+  if (Version == 2)
+    return walkVersion2(Buffer, Visit, Warn);
+  return versionError(Version);
+}
+
+/// A NUL-padded string field of a version 2 header.
+std::string headerString(StringRef Seg, size_t Offset) {
+  StringRef S = Seg.substr(Offset, PATHPROF_RAW_STRING_SIZE);
+  return S.take_until([](char C) { return C == '\0'; }).str();
+}
+
+} // namespace
+
+Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
+                                           WarningHandler Warn) {
+  RawProfileBuilder B(Warn);
+  auto Add = [&](StringRef Seg, const RawHeader &H,
+                 const Location &At) -> Error {
+    // A FREE segment's counts were folded into another segment.
+    if (H.SegmentFlags & PATHPROF_SEGMENT_FREE)
+      return Error::success();
+    return B.addSegment(Seg, H, At);
+  };
+  if (Error E = walkSegments(Buffer, Add, Warn))
     return std::move(E);
 
   // Records of the same function from several files of one binary (an
@@ -435,4 +538,29 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
   ProfileMerger Combine;
   Combine.add(B.finish(), "the profile", Warn);
   return Combine.takeResult();
+}
+
+Expected<std::vector<RawSegmentInfo>>
+pathprof::readRawSegments(StringRef Buffer, WarningHandler Warn) {
+  std::vector<RawSegmentInfo> Segments;
+  auto Describe = [&](StringRef Seg, const RawHeader &H,
+                      const Location &At) -> Error {
+    RawSegmentInfo I;
+    I.Offset = At.Offset;
+    I.Version = H.Version;
+    I.Size = H.SegmentSize;
+    I.NumFunctions = H.NumFunctions;
+    I.ModuleSignature = H.ModuleSignature;
+    I.Free = H.SegmentFlags & PATHPROF_SEGMENT_FREE;
+    if (H.Version >= 2) {
+      I.OwnerPid = readU64(Seg, offsetof(PathProfRawHeader, OwnerPid));
+      I.Producer = headerString(Seg, offsetof(PathProfRawHeader, Producer));
+      I.Runtime = headerString(Seg, offsetof(PathProfRawHeader, Runtime));
+    }
+    Segments.push_back(std::move(I));
+    return Error::success();
+  };
+  if (Error E = walkSegments(Buffer, Describe, Warn))
+    return std::move(E);
+  return std::move(Segments);
 }

@@ -47,7 +47,9 @@ typedef struct {
   int Stop;
 } Walk;
 
-static uint64_t alignTo(uint64_t V, uint64_t A) { return (V + A - 1) & ~(A - 1); }
+static uint64_t alignTo(uint64_t V, uint64_t A) {
+  return (V + A - 1) & ~(A - 1);
+}
 
 static int visitObject(struct dl_phdr_info *Info, size_t Size, void *Arg) {
   (void)Size;

@@ -53,15 +53,15 @@ static int InitState = InitNone;
 /* This module's segment layout, fixed at init. */
 static struct {
   uint64_t FunctionsOffset, BlobsOffset, BlobsSize, CountersOffset,
-      CountersSize, HashOffset, HashSize, HashCapacity, SegmentSize,
-      Signature;
+      CountersSize, HashOffset, HashSize, HashCapacity, SegmentSize, Signature;
 } L;
 /* Header, records and blobs of a fresh segment (L.CountersOffset bytes). */
 static char *Image;
 /* The mapped segment (or the anonymous stand-in of a fork child that could
    not get one), or null while the module is not profiled. */
 static char *Map;
-/* Holds the OFD lock that marks the segment live. */
+/* Holds the OFD lock that marks the segment live. The mapping holds the
+   same open file description: the lock lasts until both are gone. */
 static int SegmentFd = -1;
 /* The pattern the current file was named from. */
 static char Pattern[PATH_MAX];
@@ -191,7 +191,8 @@ static int buildImage(void) {
   }
   Image = (char *)P;
 
-  PathProfRawFunction *Records = (PathProfRawFunction *)(Image + L.FunctionsOffset);
+  PathProfRawFunction *Records =
+      (PathProfRawFunction *)(Image + L.FunctionsOffset);
   uint64_t BlobPos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
     const PathProfFunctionData *F = &Data[I];
@@ -251,8 +252,7 @@ static void fillCounters(char *Segment) {
     memcpy(Segment + L.CountersOffset, (char *)__start___pathprof_cnts,
            (size_t)L.CountersSize);
   if (L.HashOffset)
-    ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity =
-        L.HashCapacity;
+    ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity = L.HashCapacity;
 }
 
 /* The pattern from PATHPROF_FILE, the module's default or default.pathraw. */
@@ -322,6 +322,16 @@ static int installSegment(char *Seg, int Fd) {
   return 0;
 }
 
+/* Puts anonymous memory in place of the segment, so that later counts go
+   nowhere. This also ends the segment's life: a mapping of the file keeps its
+   open file description, and with it the lock, alive. Async-signal-safe. */
+static void replaceWithAnonymousMemory(void) {
+  void *P = mmap(Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+  if (P != MAP_FAILED)
+    fillCounters(Map);
+}
+
 /*--- fork ------------------------------------------------------------------*/
 
 static void prepareFork(void) { lockModule(); }
@@ -343,10 +353,7 @@ static void childAfterFork(void) {
   if (Seg && installSegment(Seg, Fd) == 0)
     return;
   /* Counts of this child go nowhere, and never into the parent's file. */
-  void *P = mmap(Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
-  if (P != MAP_FAILED)
-    fillCounters(Map);
+  replaceWithAnonymousMemory();
 }
 
 /*--- init ------------------------------------------------------------------*/
@@ -366,8 +373,7 @@ static int findOverride(const PathProfControlBlock *C, int IsSelf, void *Ctx) {
 static void initialize(void) {
   if (__pathprof_num_functions() == 0)
     return;
-  uint64_t DataVersion =
-      &__pathprof_data_version ? __pathprof_data_version : 1;
+  uint64_t DataVersion = &__pathprof_data_version ? __pathprof_data_version : 1;
   if (DataVersion != PATHPROF_DATA_VERSION) {
     __pathprof_report_error("module built for PathProf data version %llu; "
                             "this runtime supports %llu; not profiled",
@@ -378,6 +384,8 @@ static void initialize(void) {
   if (buildImage() != 0)
     return;
   IsMainExecutable = __pathprof_is_main_executable();
+  /* Before the first segment: a fork while it is being set up waits. */
+  pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 
   lockModule();
   const char *P = 0;
@@ -395,7 +403,6 @@ static void initialize(void) {
   else if (L.HashOffset)
     useAnonymousHashTable();
   unlockModule();
-  pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 }
 
 PATHPROF_API void __pathprof_init(void) {
@@ -420,14 +427,19 @@ void __pathprof_init_if_idle(void) {
     __pathprof_init();
 }
 
-/* Unloading a shared library ends its segment. The executable keeps its
-   descriptor until the process ends: code (other threads, later
+/* Unloading a shared library ends its segment: the mapping goes (anonymous
+   memory takes its place, for code that might still count: other threads
+   at exit) and so does the descriptor. The executable keeps both until the
+   process ends, when the kernel releases them: code (other threads, later
    destructors) may still count after this destructor has run. */
 __attribute__((destructor(101))) static void finish(void) {
   if (SegmentFd < 0 || IsMainExecutable)
     return;
+  lockModule();
+  replaceWithAnonymousMemory();
   close(SegmentFd);
   SegmentFd = -1;
+  unlockModule();
 }
 
 /*--- Control ---------------------------------------------------------------*/

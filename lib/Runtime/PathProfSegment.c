@@ -6,9 +6,10 @@
 |*
 |*  1. scans the segment headers and asks, for each, whether it is *live*: a
 |*     live segment's first byte carries an open-file-description write lock
-|*     (F_OFD_SETLK), held by the descriptor its module keeps open, so the
-|*     lock goes away by itself when the process exits, is killed, execs, or
-|*     the module is unloaded;
+|*     (F_OFD_SETLK), held by the descriptor its module keeps open and by its
+|*     mapping (both refer to the one open file description), so the lock
+|*     goes away by itself when the process exits, is killed or execs, and
+|*     when the module is unloaded and drops both;
 |*  2. decides what to keep. Default mode (no %m in the pattern): a file
 |*     with no live segment and none created by this very process (an exec
 |*     predecessor) is left over from an earlier run and is truncated; a file
@@ -91,9 +92,8 @@ static int sameLayout(const PathProfRawHeader *A, const PathProfRawHeader *B) {
          A->FunctionsOffset == B->FunctionsOffset &&
          A->BlobsOffset == B->BlobsOffset && A->BlobsSize == B->BlobsSize &&
          A->CountersOffset == B->CountersOffset &&
-         A->CountersSize == B->CountersSize &&
-         A->HashOffset == B->HashOffset && A->HashSize == B->HashSize &&
-         A->NumMetrics == B->NumMetrics &&
+         A->CountersSize == B->CountersSize && A->HashOffset == B->HashOffset &&
+         A->HashSize == B->HashSize && A->NumMetrics == B->NumMetrics &&
          A->ModuleSignature == B->ModuleSignature;
 }
 
@@ -121,8 +121,7 @@ static char *mapFoldable(int Fd, uint64_t Offset,
   if (!Seg)
     return 0;
   if (memcmp(Seg + Mine->FunctionsOffset, Req->Image + Mine->FunctionsOffset,
-             (size_t)(Mine->NumFunctions * sizeof(PathProfRawFunction))) !=
-      0) {
+             (size_t)(Mine->NumFunctions * sizeof(PathProfRawFunction))) != 0) {
     munmap(Seg, (size_t)Mine->SegmentSize);
     return 0;
   }
@@ -272,10 +271,6 @@ static char *obtain(int Fd, const char *Path,
     Keep = 0; /* default mode overwrites what is not a profile */
   } else if (!Req->Merge && !S.AnyLive && !S.SameProcess) {
     Keep = 0; /* a new run */
-  }
-  if (Keep % pageSize() != 0) {
-    reportForeign(Path, 1, Req->Merge);
-    return 0;
   }
   if (Keep != S.Size && ftruncate(Fd, (off_t)Keep) != 0) {
     __pathprof_report_error("cannot create profile '%s': %s", Path,

@@ -140,8 +140,8 @@ static void writeLine(const char *Prefix, const char *Fmt, va_list Args) {
   char Buf[2048];
   size_t Len = strlen(Prefix);
   memcpy(Buf, Prefix, Len);
-  size_t Size = Len + __pathprof_vformat(Buf + Len, sizeof(Buf) - Len - 1,
-                                         Fmt, Args);
+  size_t Size =
+      Len + __pathprof_vformat(Buf + Len, sizeof(Buf) - Len - 1, Fmt, Args);
   if (Size > sizeof(Buf) - 2)
     Size = sizeof(Buf) - 2; /* truncated: still one line */
   Buf[Size++] = '\n';

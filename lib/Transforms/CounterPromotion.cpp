@@ -14,7 +14,9 @@
 // instrumented code (recursion would then lose the callee's updates), throw,
 // longjmp or never return, skipping the exit stores. Counts made inside a
 // loop reach the mapped profile when the loop exits, so a kill -9 in the
-// middle of such a loop loses that loop's counts since its last exit.
+// middle of such a loop loses that loop's counts since its last exit. Atomic
+// counter updates (exact mode, -pathprof-atomic-counters) are never marked,
+// so they are never promoted.
 //
 //===----------------------------------------------------------------------===//
 

@@ -521,9 +521,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     appendToCompilerUsed(M, {GV});
   };
   EmitConstant("__pathprof_producer",
-               ConstantDataArray::getString(
-                   Ctx, "PathProf " PATHPROF_VERSION_STRING
-                        " (LLVM " LLVM_VERSION_STRING ")"));
+               ConstantDataArray::getString(Ctx,
+                                            "PathProf " PATHPROF_VERSION_STRING
+                                            " (LLVM " LLVM_VERSION_STRING ")"));
   EmitConstant("__pathprof_data_version",
                ConstantInt::get(Type::getInt64Ty(Ctx), PATHPROF_DATA_VERSION));
 

@@ -102,6 +102,10 @@ static cl::opt<unsigned> MaxModuleGrowth(
     cl::desc("Largest number of instructions superblock formation may add "
              "to a module, in percent of its size"));
 
+static cl::opt<bool> CopyLatches(
+    "pathprof-superblock-copy-latches", cl::init(true), cl::Hidden,
+    cl::desc("Let superblocks copy the blocks that end in a backedge"));
+
 static cl::opt<std::string> TestPaths(
     "pathprof-superblock-paths", cl::Hidden,
     cl::desc("For testing pathprof-superblock: the profile as paths named "
@@ -126,21 +130,36 @@ SuperblockBudget::SuperblockBudget(const Module &M) {
   Remaining = Size * MaxModuleGrowth / 100;
 }
 
+/// The first instruction of \p BB with a source line, or null.
+static const Instruction *firstWithLine(const BasicBlock &BB) {
+  for (const Instruction &I : BB)
+    if (I.getDebugLoc() && I.getDebugLoc().getLine())
+      return &I;
+  return nullptr;
+}
+
 /// A block as remarks name it: its name, else its first source line.
 static std::string describeBlock(const BasicBlock &BB) {
   if (BB.hasName())
     return BB.getName().str();
-  for (const Instruction &I : BB) {
-    const DILocation *Loc = I.getDebugLoc().get();
-    while (Loc && Loc->getInlinedAt())
+  if (const Instruction *I = firstWithLine(BB)) {
+    // Code inlined earlier is named by the line of its call.
+    const DILocation *Loc = I->getDebugLoc().get();
+    while (Loc->getInlinedAt())
       Loc = Loc->getInlinedAt();
-    if (Loc && Loc->getLine())
-      return "line " + utostr(Loc->getLine());
+    return "line " + utostr(Loc->getLine());
   }
   std::string S;
   raw_string_ostream OS(S);
   BB.printAsOperand(OS, false);
   return S;
+}
+
+/// "entry -> b1 -> b3", for remarks.
+static std::string describePath(const BlockPath &P) {
+  return join(
+      map_range(P.Blocks, [](BasicBlock *BB) { return describeBlock(*BB); }),
+      " -> ");
 }
 
 /// A percentage with three significant digits: "62.5", "100", "0.0123".
@@ -160,7 +179,7 @@ struct TracePath {
   uint64_t Count = 0;
   bool LeavesThroughBreak = false;
   /// The path as profiled, for messages.
-  std::string Description;
+  const BlockPath *Profiled = nullptr;
 };
 
 class SuperblockFormer {
@@ -204,6 +223,7 @@ private:
   /// Targets of backedges (irreducible loops included): copying one from
   /// within a trace would peel its loop.
   SmallPtrSet<const BasicBlock *, 8> LoopHeaders;
+  SmallPtrSet<const BasicBlock *, 8> LoopLatches;
   /// Blocks whose outgoing flow changed: duplicated originals and copies.
   SmallPtrSet<BasicBlock *, 16> Touched;
   uint64_t FunctionBudget = 0;
@@ -220,6 +240,8 @@ bool SuperblockFormer::hasSideEntrance(BasicBlock *BB,
 }
 
 const char *SuperblockFormer::whyNotDuplicable(BasicBlock *BB) const {
+  if (!CopyLatches && LoopLatches.count(origin(BB)))
+    return "it is a loop latch";
   if (BB->hasAddressTaken())
     return "its address is taken (blockaddress)";
   if (BB->isEHPad())
@@ -249,10 +271,8 @@ const char *SuperblockFormer::whyNotDuplicable(BasicBlock *BB) const {
 }
 
 const Instruction *SuperblockFormer::remarkAnchor(BasicBlock *BB) const {
-  for (const Instruction &I : *BB)
-    if (I.getDebugLoc())
-      return &I;
-  return BB->getTerminator();
+  const Instruction *I = firstWithLine(*BB);
+  return I ? I : BB->getTerminator();
 }
 
 void SuperblockFormer::formAlong(TracePath &P) {
@@ -278,7 +298,7 @@ void SuperblockFormer::formAlong(TracePath &P) {
     ORE.emit([&] {
       return OptimizationRemarkAnalysis(DEBUG_TYPE, "SingleEntry",
                                         remarkAnchor(Trace[0]))
-             << "path " << NV("Path", P.Description)
+             << "path " << NV("Path", describePath(*P.Profiled))
              << " has no side entrance"
              << (StopAt ? " before " + describeBlock(*origin(StopAt)) : "");
     });
@@ -297,8 +317,9 @@ void SuperblockFormer::formAlong(TracePath &P) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "NotDuplicable",
                                       remarkAnchor(Trace[0]))
-             << "no superblock along path " << NV("Path", P.Description)
-             << ": block " << NV("Block", describeBlock(*origin(StopAt)))
+             << "no superblock along path "
+             << NV("Path", describePath(*P.Profiled)) << ": block "
+             << NV("Block", describeBlock(*origin(StopAt)))
              << " cannot be duplicated: " << NV("Reason", StopReason);
     });
     return;
@@ -315,10 +336,10 @@ void SuperblockFormer::formAlong(TracePath &P) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "CodeGrowth",
                                       remarkAnchor(Trace[0]))
-             << "no superblock along path " << NV("Path", P.Description)
-             << ": duplicating " << NV("Instructions", Cost)
-             << " instructions would exceed " << Whose
-             << " code growth budget ("
+             << "no superblock along path "
+             << NV("Path", describePath(*P.Profiled)) << ": duplicating "
+             << NV("Instructions", Cost) << " instructions would exceed "
+             << Whose << " code growth budget ("
              << NV("Remaining",
                    Module ? ModuleBudget.remaining() : FunctionBudget)
              << " more allowed, "
@@ -341,9 +362,9 @@ void SuperblockFormer::formAlong(TracePath &P) {
     return OptimizationRemark(DEBUG_TYPE, "SuperblockFormed",
                               remarkAnchor(Trace[0]))
            << "formed superblock of " << NV("Blocks", Trace.size())
-           << " blocks along path " << NV("Path", P.Description) << " ("
-           << NV("Share", formatShare(P.Count, Profile.TotalCount)) << "% of "
-           << NV("Function", F.getName()) << "'s flow), duplicated "
+           << " blocks along path " << NV("Path", describePath(*P.Profiled))
+           << " (" << NV("Share", formatShare(P.Count, Profile.TotalCount))
+           << "% of " << NV("Function", F.getName()) << "'s flow), duplicated "
            << NV("Instructions", Cost) << " instructions";
   });
   if (StopAt) {
@@ -351,8 +372,8 @@ void SuperblockFormer::formAlong(TracePath &P) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "SuperblockEnds",
                                       remarkAnchor(Trace[0]))
-             << "superblock along path " << NV("Path", P.Description)
-             << " ends before block "
+             << "superblock along path "
+             << NV("Path", describePath(*P.Profiled)) << " ends before block "
              << NV("Block", describeBlock(*origin(StopAt))) << ": "
              << NV("Reason", StopReason);
     });
@@ -414,7 +435,8 @@ void SuperblockFormer::duplicateTail(ArrayRef<BasicBlock *> Tail,
     // Exits of the copy: the phis there take the copy's values.
     SmallPtrSet<BasicBlock *, 4> Seen;
     for (BasicBlock *Succ : successors(Copy)) {
-      if (!Seen.insert(Succ).second || (I + 1 != Tail.size() && Succ == Copies[I + 1]))
+      if (!Seen.insert(Succ).second ||
+          (I + 1 != Tail.size() && Succ == Copies[I + 1]))
         continue;
       for (PHINode &Phi : Succ->phis())
         for (unsigned In = 0, E = Phi.getNumIncomingValues(); In != E; ++In)
@@ -463,9 +485,8 @@ void SuperblockFormer::duplicateTail(ArrayRef<BasicBlock *> Tail,
     for (unsigned At = 0; At + 1 < Q.Blocks.size(); ++At) {
       if (Q.Blocks[At] != Pred || Q.Blocks[At + 1] != Tail.front())
         continue;
-      for (unsigned I = 0;
-           I != Tail.size() && At + 1 + I < Q.Blocks.size() &&
-           Q.Blocks[At + 1 + I] == Tail[I];
+      for (unsigned I = 0; I != Tail.size() && At + 1 + I < Q.Blocks.size() &&
+                           Q.Blocks[At + 1 + I] == Tail[I];
            ++I)
         Q.Blocks[At + 1 + I] = Copies[I];
       break;
@@ -489,7 +510,8 @@ static void apportion(uint64_t Total, ArrayRef<unsigned> Slots,
   uint64_t Given = 0;
   unsigned Heaviest = Slots.front();
   for (unsigned S : Slots) {
-    auto Share = static_cast<uint64_t>(Total * (unsigned __int128)Weights[S] / Sum);
+    auto Share =
+        static_cast<uint64_t>(Total * (unsigned __int128)Weights[S] / Sum);
     Counts[S] += Share;
     Given += Share;
     if (Weights[S] > Weights[Heaviest])
@@ -566,23 +588,19 @@ bool SuperblockFormer::run() {
     return false;
 
   // Hot paths, by decreasing count.
-  bool FunctionIsHot = PSI && PSI->hasProfileSummary() &&
-                       PSI->isHotCount(Profile.MaxBlockCount);
+  bool FunctionIsHot =
+      PSI && PSI->hasProfileSummary() && PSI->isHotCount(Profile.MaxBlockCount);
   SmallVector<unsigned, 8> Hot;
   for (const BlockPath &P : Profile.Paths) {
     TracePath T;
     T.Blocks = P.Blocks;
     T.Count = P.Count;
     T.LeavesThroughBreak = P.LeavesThroughBackedge;
-    T.Description = join(map_range(P.Blocks,
-                                   [](BasicBlock *BB) {
-                                     return describeBlock(*BB);
-                                   }),
-                         " -> ");
-    bool IsHot = P.Blocks.size() > 1 &&
-               100.0 * P.Count >= MinPathShare * Profile.TotalCount &&
-               (FunctionIsHot ||
-                100.0 * P.Count >= MinProgramShare * ProgramFlow);
+    T.Profiled = &P;
+    bool IsHot =
+        P.Blocks.size() > 1 &&
+        100.0 * P.Count >= MinPathShare * Profile.TotalCount &&
+        (FunctionIsHot || 100.0 * P.Count >= MinProgramShare * ProgramFlow);
     if (IsHot)
       Hot.push_back(Paths.size());
     Paths.push_back(std::move(T));
@@ -611,8 +629,10 @@ bool SuperblockFormer::run() {
   // a cut edge is entered along a path only through its other, ordinary
   // edges, which a copy may take; only backedge targets stop a trace.
   for (const PathBreak &B : DAG.pathBreaks())
-    if (!B.IsCut && !B.IsSetjmp)
+    if (!B.IsCut && !B.IsSetjmp) {
       LoopHeaders.insert(B.Dst);
+      LoopLatches.insert(B.Src);
+    }
   uint64_t Size = 0;
   for (BasicBlock &BB : F)
     Size += countInstructions(BB);
@@ -709,7 +729,8 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
       if (DAG.cfgEdge(P.Blocks[I], P.Blocks[I + 1]) < 0)
         return Fail("no DAG edge " + N->Blocks[I] + " -> " + N->Blocks[I + 1]);
     P.EntersThroughBackedge = P.Blocks.front() != &F.getEntryBlock();
-    P.LeavesThroughBackedge = P.Blocks.back()->getTerminator()->getNumSuccessors() != 0;
+    P.LeavesThroughBackedge =
+        P.Blocks.back()->getTerminator()->getNumSuccessors() != 0;
     if (P.EntersThroughBackedge && !BreakTargets.count(P.Blocks.front()))
       return Fail("a path cannot begin at '" + N->Blocks.front() + "'");
     if (P.LeavesThroughBackedge && !BreakSources.count(P.Blocks.back()))
@@ -737,7 +758,9 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
     InSum[B.Src] += BreakIn.lookup(B.Dst);
   for (const PathBreak &B : DAG.pathBreaks()) {
     uint64_t Out = BreakOut.lookup(B.Src), Sum = InSum.lookup(B.Src);
-    uint64_t C = Sum ? static_cast<uint64_t>(Out * (unsigned __int128)BreakIn.lookup(B.Dst) / Sum) : 0;
+    uint64_t C = Sum ? static_cast<uint64_t>(
+                           Out * (unsigned __int128)BreakIn.lookup(B.Dst) / Sum)
+                     : 0;
     if (C)
       Profile.EdgeCounts[{B.Src, B.Dst}] = C;
   }

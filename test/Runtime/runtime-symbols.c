@@ -4,6 +4,9 @@
 // __pathprof_-prefixed, since hidden symbols can clash in a static link), and
 // needs no C++ runtime.
 //
+// A sanitized runtime (PATHPROF_SANITIZE) also defines the sanitizers' symbols.
+// UNSUPPORTED: sanitized
+//
 // RUN: llvm-readelf -s --wide %pathprof_rt | %python %S/Inputs/check_symbols.py \
 // RUN:   | FileCheck --implicit-check-not=BAD --implicit-check-not=exported %s
 // CHECK: exported: __pathprof_dump

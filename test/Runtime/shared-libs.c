@@ -4,9 +4,9 @@
 // segment. All modules can share one file (one combined profile) or, with
 // %m, have one file each; either way every module's counts arrive exactly,
 // and the three static functions named helper (one per source file) stay
-// apart. dlclose ends the library's segment: with %m its file holds two
-// segments after three loads (the dead ones are folded into one, and the
-// third load reuses the freed one), not three.
+// apart. dlclose ends the library's segment: its file holds two segments
+// for the library after three loads (the third load folds the second's
+// counts into the first's segment and reuses the second's), not three.
 //
 // RUN: %clang_pathprof -O2 -g -fPIC -shared %S/Inputs/shlib-linked.c %pathprof_rt -o %t.linked.so
 // RUN: %clang_pathprof -O2 -g -fPIC -shared %S/Inputs/shlib-loaded.c %pathprof_rt -o %t.loaded.so
@@ -16,8 +16,7 @@
 // RUN: env PATHPROF_FILE=%t.d/all.pathraw %t %t.loaded.so | FileCheck --check-prefix=OUT %s
 // OUT: done
 // RUN: %python %S/Inputs/dump_raw.py %t.d/all.pathraw | FileCheck --check-prefix=ALL %s
-// ALL-COUNT-3: segment at {{[0-9]+}}: version 2
-// ALL: segment at {{[0-9]+}}: free
+// ALL-COUNT-4: segment at {{[0-9]+}}: version 2
 // ALL-NOT: segment at
 // RUN: %llvm-pathprof show --json %t.d/all.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s
 // CHECK-DAG: function {{.*}}shared-libs.c;helper paths=1 entry=10 total=10

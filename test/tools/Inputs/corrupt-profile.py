@@ -1,18 +1,27 @@
 #!/usr/bin/env python3
 """corrupt-profile.py - Damage a valid PathProf profile in a controlled way.
 
-Reads a raw (version 1) or indexed profile, finds its fields by parsing the
-layout of docs/FileFormat.md, applies the edits asked for, and writes the
-result. For an indexed profile the header's FileSize and body Checksum are
+Reads a raw (version 1 or 2) or indexed profile, finds its fields by parsing
+the layout of docs/FileFormat.md, applies the edits asked for, and writes the
+result. In a raw profile of several segments, --segment N (default 0) picks
+the segment whose header, function records and CFG descriptions the edits
+name. For an indexed profile the header's FileSize and body Checksum are
 then recomputed (unless --keep-size / --keep-checksum, or the field was set
 explicitly), so that the edit reaches the reader's deeper checks instead of
 stopping at the checksum.
 
 Edits, applied in this order (each option may be repeated):
+  --diamonds I:K               replace function I's CFG description by a chain
+                               of K if-else diamonds (2^K paths) and set its
+                               NumPaths to 2^K modulo 2^64 (indexed only)
+  --append-section KIND:SIZE   append a section of SIZE zero bytes (padded)
+                               and count it in NumSections (indexed only)
   --set FIELD=V                a header field (u64)
   --set-function I:FIELD=V     a field of function record I (u64)
   --set-record I:R:FIELD=V     PathId or Count of path record R of function I
                                (indexed only)
+  --rename I:NAME              the name of function I, to one that pads to
+                               the same size (indexed only)
   --cfg I:FIELD=V              a field of function I's CFG description:
                                Version, NumBlocks, NumEdges (u32) or
                                E.Src, E.Dst, E.Kind (u32), E.Val (u64) of edge E
@@ -20,8 +29,6 @@ Edits, applied in this order (each option may be repeated):
   --swap-magic                 byte-swap the magic
   --keep N                     keep only the first N bytes
   --append N                   append N zero bytes
-  --append-section KIND:SIZE   append a section of SIZE zero bytes (padded)
-                               and count it in NumSections (indexed only)
 Numbers may be decimal or 0x-hexadecimal.
 """
 
@@ -31,10 +38,11 @@ import sys
 
 RAW_MAGIC = 0x574152464F525050
 INDEXED_MAGIC = 0x584449464F525050
-RAW_HEADER = ["Magic", "Version", "HeaderSize", "FileSize", "NumFunctions",
-              "FunctionsOffset", "BlobsOffset", "BlobsSize", "CountersOffset",
-              "CountersSize", "HashOffset", "HashSize", "NumMetrics",
-              "ModuleSignature", "Reserved0", "Reserved1"]
+RAW_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
+              "NumFunctions", "FunctionsOffset", "BlobsOffset", "BlobsSize",
+              "CountersOffset", "CountersSize", "HashOffset", "HashSize",
+              "NumMetrics", "ModuleSignature", "OwnerPid", "OwnerStartTime",
+              "SegmentFlags", "Reserved"]
 RAW_FUNCTION = ["NameOffset", "NameSize", "CFGOffset", "CFGSize", "Checksum",
                 "NumPaths", "CounterOffset", "Flags"]
 INDEXED_HEADER = ["Magic", "Version", "HeaderSize", "FileSize",
@@ -195,14 +203,22 @@ def parse_cfg(data, base, size):
     return fields
 
 
-def layout(data):
-    """(kind, header fields, [function fields], [cfg fields], [[records]])."""
+def layout(data, segment):
+    """(kind, header fields, [function fields], [cfg fields], [[records]]);
+    for a raw profile, of the given segment."""
     magic = u64(data, 0)
     functions, cfgs, records = [], [], []
     if magic == RAW_MAGIC:
-        header = {f: (8 * i, 8) for i, f in enumerate(RAW_HEADER)}
-        base, blobs = u64(data, 40), u64(data, 48)
-        for i in range(u64(data, 32)):
+        seg = 0
+        for _ in range(segment):
+            seg += u64(data, seg + 24)
+        # Version 1 headers end at Reserved[1], before OwnerStartTime.
+        names = RAW_HEADER if u64(data, seg + 8) >= 2 else \
+            RAW_HEADER[:14] + ["Reserved0", "Reserved1"]
+        header = {f: (seg + 8 * i, 8) for i, f in enumerate(names)}
+        header["FileSize"] = header["SegmentSize"]
+        base, blobs = seg + u64(data, seg + 40), seg + u64(data, seg + 48)
+        for i in range(u64(data, seg + 32)):
             rec = base + 64 * i
             functions.append({f: (rec + 8 * j, 8)
                               for j, f in enumerate(RAW_FUNCTION)})
@@ -217,6 +233,7 @@ def layout(data):
     for _ in range(u64(data, 32)):
         fields = {f: (pos + 8 * j, 8) for j, f in enumerate(INDEXED_FUNCTION)}
         name_size, cfg_size = u64(data, pos), u64(data, pos + 24)
+        fields["name bytes"] = (pos + 48, pad8(name_size))
         num_records = u64(data, pos + 32)
         pos += 48 + pad8(name_size)
         cfgs.append(parse_cfg(data, pos, cfg_size))
@@ -230,8 +247,50 @@ def layout(data):
     return "indexed", header, functions, cfgs, records
 
 
+def diamonds_cfg(k):
+    """A CFG description of K if-else diamonds in a chain: entry, then per
+    diamond a then-block, an else-block and a join block; the last join
+    returns. Vals as Ball-Larus numbering gives them."""
+    blocks = 1 + 3 * k
+    out = struct.pack("<II", 1, blocks)
+    for _ in range(blocks):
+        out += struct.pack("<I", 1) + b"b" + struct.pack("<III", 0, 0, 0)
+    edges = []
+    for i in range(k):
+        head = 0 if i == 0 else 3 * i
+        then_paths = 1 << (k - i - 1)
+        edges += [(head, 3 * i + 1, 0, 0), (head, 3 * i + 2, 0, then_paths),
+                  (3 * i + 1, 3 * i + 3, 0, 0), (3 * i + 2, 3 * i + 3, 0, 0)]
+    edges.append((3 * k, blocks, 3, 0))
+    edges.sort(key=lambda e: (e[0], e[3]))
+    out += struct.pack("<I", len(edges))
+    for src, dst, kind, val in edges:
+        out += struct.pack("<IIIQ", src, dst, kind, val & M64)
+    return out
+
+
+def replace_cfg(data, index, cfg, num_paths):
+    """Rewrites indexed profile DATA with function INDEX's CFG replaced."""
+    pos = 64
+    for i in range(u64(data, 32)):
+        name_size, cfg_size = u64(data, pos), u64(data, pos + 24)
+        cfg_at = pos + 48 + pad8(name_size)
+        end = cfg_at + pad8(cfg_size) + 16 * u64(data, pos + 32)
+        if i == index:
+            record = bytearray(data[pos:cfg_at])
+            put(record, (16, 8), num_paths)
+            put(record, (24, 8), len(cfg))
+            padded = cfg + b"\0" * (pad8(len(cfg)) - len(cfg))
+            rest = data[cfg_at + pad8(cfg_size):]
+            return bytearray(data[:pos]) + record + padded + rest
+        pos = end
+    raise SystemExit("corrupt-profile.py: no function %d" % index)
+
+
 def put(data, where, value):
     off, width = where
+    if off + width > len(data):
+        raise SystemExit("corrupt-profile.py: offset %d is past the end" % off)
     data[off:off + width] = (value & ((1 << (8 * width)) - 1)).to_bytes(
         width, "little")
 
@@ -240,9 +299,12 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("input")
     ap.add_argument("-o", "--output", required=True)
+    ap.add_argument("--segment", type=int, default=0)
+    ap.add_argument("--diamonds", action="append", default=[])
     ap.add_argument("--set", action="append", default=[])
     ap.add_argument("--set-function", action="append", default=[])
     ap.add_argument("--set-record", action="append", default=[])
+    ap.add_argument("--rename", action="append", default=[])
     ap.add_argument("--cfg", action="append", default=[])
     ap.add_argument("--poke", action="append", default=[])
     ap.add_argument("--swap-magic", action="store_true")
@@ -254,7 +316,16 @@ def main():
     args = ap.parse_args()
 
     data = bytearray(open(args.input, "rb").read())
-    kind, header, functions, cfgs, records = layout(data)
+    for item in args.diamonds:
+        index, k = (int(x, 0) for x in item.split(":", 1))
+        data = replace_cfg(data, index, diamonds_cfg(k), (1 << k) & M64)
+    kind, header, functions, cfgs, records = layout(data, args.segment)
+    for item in args.append_section:
+        if kind != "indexed":
+            raise SystemExit("corrupt-profile.py: sections are indexed only")
+        sec_kind, size = (number(x) for x in item.split(":", 1))
+        data += struct.pack("<QQ", sec_kind, size) + b"\0" * pad8(size)
+        put(data, header["NumSections"], u64(data, 48) + 1)
     explicit = set()
 
     def field(table, name):
@@ -274,6 +345,16 @@ def main():
         index, rec, rest = item.split(":", 2)
         name, value = rest.split("=", 1)
         put(data, field(records[int(index)][int(rec)], name), number(value))
+    for item in args.rename:
+        index, name = item.split(":", 1)
+        fields = functions[int(index)]
+        off, padded = field(fields, "name bytes")
+        name = name.encode()
+        if pad8(len(name)) != padded:
+            raise SystemExit("corrupt-profile.py: --rename needs a name that "
+                             "pads to %d bytes" % padded)
+        data[off:off + padded] = name + b"\0" * (padded - len(name))
+        put(data, fields["NameSize"], len(name))
     for item in args.cfg:
         index, rest = item.split(":", 1)
         name, value = rest.split("=", 1)
@@ -287,12 +368,6 @@ def main():
         del data[args.keep:]
     if args.append:
         data += b"\0" * args.append
-    for item in args.append_section:
-        if kind != "indexed":
-            raise SystemExit("corrupt-profile.py: sections are indexed only")
-        sec_kind, size = (number(x) for x in item.split(":", 1))
-        data += struct.pack("<QQ", sec_kind, size) + b"\0" * pad8(size)
-        put(data, header["NumSections"], u64(data, 48) + 1)
 
     if kind == "indexed" and len(data) >= 64:
         if not args.keep_size and "FileSize" not in explicit:
