@@ -1,9 +1,11 @@
 //===- fuzz/RawProfileFuzzer.cpp - libFuzzer target for raw profiles ------===//
 //
 // Feeds each input to readRawProfile, the reader for what the runtime writes
-// (possibly from a crashed program or a different build). The reader must
-// reject anything malformed with an Error and never read out of bounds; a
-// profile it accepts must pass checkAccepted (ProfileFuzzer.h). An input the
+// (possibly from a crashed program or a different build), and to
+// readRawSegments, which lists its segments for show. Both must reject
+// anything malformed with an Error and never read out of bounds; a profile
+// readRawProfile accepts must pass checkAccepted (ProfileFuzzer.h), and its
+// segments must be listed. An input the
 // reader rejects is read a second time with the header's size field set to
 // the input's size, since most mutations that insert or erase bytes would
 // otherwise stop at that one check. Seeds are in fuzz/corpus/raw
@@ -29,6 +31,11 @@ constexpr size_t SizeOffset = 3 * 8;
 bool readOne(StringRef Buffer) {
   // identifyProfile is what sends a file to this reader; it must agree.
   bool Identified = identifyProfile(Buffer) == ProfileKind::Raw;
+  Expected<std::vector<RawSegmentInfo>> Segments =
+      readRawSegments(Buffer, [](const Twine &) {});
+  bool Listed = static_cast<bool>(Segments);
+  if (!Segments)
+    consumeError(Segments.takeError());
   Expected<Profile> P = readRawProfile(Buffer, [](const Twine &) {});
   if (!P) {
     consumeError(P.takeError());
@@ -36,6 +43,8 @@ bool readOne(StringRef Buffer) {
   }
   if (!Identified)
     fuzz::violated("the raw reader accepts a file identifyProfile rejects");
+  if (!Listed)
+    fuzz::violated("readRawSegments rejects a profile readRawProfile reads");
   fuzz::checkAccepted(*P);
   return true;
 }

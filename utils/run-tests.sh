@@ -2,14 +2,17 @@
 #===- utils/run-tests.sh - build PathProf and run its lit tests ------------===#
 #
 # Runs utils/setup.sh (install + build), then every lit suite under
-# build/test, and ends with one summary line:
+# build/test, then each profile-reader fuzzer for PATHPROF_FUZZ_SECONDS
+# (default 60; 0 skips them) through utils/run-fuzzers.sh, and ends with one
+# summary line:
 #
 #   N passed, N failed, N skipped
 #
-# counted from lit's JSON results: XFAIL counts as passed; XPASS, UNRESOLVED
-# and TIMEOUT as failed; UNSUPPORTED as skipped. A failed setup or build
-# counts as one failure. The exit status is non-zero if anything failed.
-# Extra arguments go to lit (for example --filter Driver).
+# counted by utils/lit-summary.py from lit's JSON results (XFAIL counts as
+# passed; XPASS, UNRESOLVED and TIMEOUT as failed; UNSUPPORTED as skipped)
+# plus one test per fuzzer. A failed setup or build counts as one failure.
+# The exit status is non-zero if anything failed. Extra arguments go to lit
+# (for example --filter Driver).
 #
 #===----------------------------------------------------------------------===#
 set -uo pipefail
@@ -25,33 +28,12 @@ if ! bash "$root/utils/setup.sh"; then
 fi
 
 results=$(mktemp "${TMPDIR:-/tmp}/pathprof-lit.XXXXXX.json")
-trap 'rm -f "$results"' EXIT
+fuzz_results=$(mktemp "${TMPDIR:-/tmp}/pathprof-fuzz.XXXXXX")
+trap 'rm -f "$results" "$fuzz_results"' EXIT
 
 python3 "$lit" -sv --no-progress-bar -o "$results" "$@" "$build_dir/test"
 lit_status=$?
 
-python3 - "$results" "$lit_status" <<'PY'
-import json, sys
+bash "$root/utils/run-fuzzers.sh" --results "$fuzz_results"
 
-path, lit_status = sys.argv[1], int(sys.argv[2])
-passed = failed = skipped = 0
-try:
-    with open(path) as f:
-        tests = json.load(f).get("tests", [])
-except (OSError, ValueError):
-    tests = []
-for test in tests:
-    code = test.get("code")
-    if code in ("PASS", "FLAKYPASS", "XFAIL"):
-        passed += 1
-    elif code in ("UNSUPPORTED", "SKIPPED", "EXCLUDED"):
-        skipped += 1
-    else:
-        failed += 1
-# lit itself failing without reporting a failed test (bad config, crash)
-# must not read as success.
-if lit_status != 0 and failed == 0:
-    failed = 1
-print("{} passed, {} failed, {} skipped".format(passed, failed, skipped))
-sys.exit(1 if failed else 0)
-PY
+python3 "$root/utils/lit-summary.py" "$results" "$lit_status" "$fuzz_results"

@@ -15,6 +15,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 
+# libclang-rt-19-dev also holds libFuzzer and the sanitizer runtimes that
+# utils/run-fuzzers.sh and utils/run-sanitized-tests.sh use.
 packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev libpfm4-dev
           cmake ninja-build make python3 valgrind)
 

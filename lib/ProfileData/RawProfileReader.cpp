@@ -221,7 +221,7 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
   struct Span {
     uint64_t Begin, End;
     size_t Record;
-    const char *What;
+    const char *What, *Verb;
   };
   auto Check = [&](std::vector<Span> &Spans) -> Error {
     llvm::sort(Spans,
@@ -231,7 +231,7 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
       if (Cur.Begin < Prev.End)
         return corrupt(At.prefix() + "function '" + Records[Cur.Record].Name +
                        "': its " + Cur.What + " [" + Twine(Cur.Begin) + ", +" +
-                       Twine(Cur.End - Cur.Begin) + ") overlaps the " +
+                       Twine(Cur.End - Cur.Begin) + ") " + Cur.Verb + " the " +
                        Prev.What + " of function '" +
                        Records[Prev.Record].Name + "'");
     }
@@ -240,13 +240,14 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
   std::vector<Span> Blobs, Counters;
   for (size_t I = 0; I != Records.size(); ++I) {
     const RawRecord &R = Records[I];
-    Blobs.push_back({R.NameOffset, R.NameOffset + R.Name.size(), I, "name"});
+    Blobs.push_back(
+        {R.NameOffset, R.NameOffset + R.Name.size(), I, "name", "overlaps"});
     if (!R.CFG.empty())
-      Blobs.push_back(
-          {R.CFGOffset, R.CFGOffset + R.CFG.size(), I, "CFG description"});
+      Blobs.push_back({R.CFGOffset, R.CFGOffset + R.CFG.size(), I,
+                       "CFG description", "overlaps"});
     if (!R.isHashed() && R.NumPaths)
-      Counters.push_back(
-          {R.CounterOffset, R.CounterOffset + R.NumPaths * 8, I, "counters"});
+      Counters.push_back({R.CounterOffset, R.CounterOffset + R.NumPaths * 8, I,
+                          "counters", "overlap"});
   }
   if (Error E = Check(Blobs))
     return E;

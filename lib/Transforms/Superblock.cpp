@@ -15,7 +15,7 @@
 //
 // Path profiles make two things exact that edge profiles can only estimate.
 // Which paths are hot is known, not guessed from a chain of likely branches
-// (papers/002 and 003 show how often the two differ). And the flow through a
+// (papers/002 and 003 show how the two can differ). And the flow through a
 // copy is known: it is the flow of the paths that enter the duplicated tail
 // along the trace, so the branch weights of the copies and of the originals
 // they came from are set from path counts, not by scaling.
@@ -29,28 +29,33 @@
 //
 // A trace stops before a loop header (the target of a backedge, so
 // irreducible loops count too): copying it from within the trace would peel
-// the loop. Paths end at backedges, so no trace runs around a loop either.
-// No block is duplicated that has an indirectbr or callbr predecessor (the
-// edge into the copy could not be redirected), that is an EH pad, whose
+// the loop. It also stops where it leaves the innermost loop it starts in:
+// copying the outer loop's blocks from there gives that loop a latch entered
+// only from the inner loop, and LoopSimplify then splits the outer loop in
+// two. No block is duplicated that has an indirectbr or callbr predecessor
+// (the edge into the copy could not be redirected), that is an EH pad, whose
 // address is taken, that defines a token, or that contains a convergent,
-// noduplicate or returns_twice call.
-// Code growth is bounded per function and per module; a trace that would
-// exceed either bound is refused. Every decision is an optimization remark.
+// noduplicate or returns_twice call; the trace ends before it. Code growth
+// is bounded per function and per module; a trace that would exceed either
+// bound is refused. Every decision is an optimization remark.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/Superblock.h"
 #include "PathProf/BallLarus.h"
 #include "PathProf/PathDecode.h"
+#include "PathProf/PathProfInstrumentation.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -105,6 +110,11 @@ static cl::opt<unsigned> MaxModuleGrowth(
 static cl::opt<bool> CopyLatches(
     "pathprof-superblock-copy-latches", cl::init(true), cl::Hidden,
     cl::desc("Let superblocks copy the blocks that end in a backedge"));
+
+static cl::opt<bool> LeaveLoops(
+    "pathprof-superblock-leave-loops", cl::init(false), cl::Hidden,
+    cl::desc("Let a superblock continue past an exit of the loop its path "
+             "starts in"));
 
 static cl::opt<std::string> TestPaths(
     "pathprof-superblock-paths", cl::Hidden,
@@ -227,6 +237,9 @@ private:
   /// Blocks whose outgoing flow changed: duplicated originals and copies.
   SmallPtrSet<BasicBlock *, 16> Touched;
   uint64_t FunctionBudget = 0;
+  /// Of the function as it was on entry; copies are looked up by origin.
+  DominatorTree DT;
+  LoopInfo LI;
 };
 
 } // namespace
@@ -281,13 +294,21 @@ void SuperblockFormer::formAlong(TracePath &P) {
   SmallVector<BasicBlock *, 8> Trace(P.Blocks.begin(), P.Blocks.end());
   BasicBlock *StopAt = nullptr;
   const char *StopReason = nullptr;
-  for (unsigned I = 1; I != Trace.size(); ++I)
+  const Loop *Home = LI.getLoopFor(origin(Trace[0]));
+  for (unsigned I = 1; I != Trace.size(); ++I) {
     if (LoopHeaders.count(origin(Trace[I]))) {
       StopAt = Trace[I];
       StopReason = "it is a loop header";
       Trace.truncate(I);
       break;
     }
+    if (!LeaveLoops && Home && !Home->contains(origin(Trace[I]))) {
+      StopAt = Trace[I];
+      StopReason = "it is outside the loop the path starts in";
+      Trace.truncate(I);
+      break;
+    }
+  }
 
   unsigned First = 0;
   for (unsigned I = 1; I != Trace.size() && !First; ++I)
@@ -583,7 +604,8 @@ void SuperblockFormer::setWeights() {
 
 bool SuperblockFormer::run() {
   using namespace ore;
-  if (F.isDeclaration() || F.hasOptNone() || !DAG.isValid() ||
+  // As the instrumentation: funclet-based EH is never touched.
+  if (shouldSkipFunction(F) || F.hasOptNone() || !DAG.isValid() ||
       Profile.TotalCount == 0)
     return false;
 
@@ -637,6 +659,8 @@ bool SuperblockFormer::run() {
   for (BasicBlock &BB : F)
     Size += countInstructions(BB);
   FunctionBudget = Size * MaxGrowth / 100;
+  DT.recalculate(F);
+  LI.analyze(DT);
 
   for (unsigned I : Hot)
     formAlong(Paths[I]);

@@ -12,6 +12,24 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: FileCheck %s --check-prefix=BFI < %t.err
 
+; -pathprof-superblock-copy-latches=false keeps the latch out of superblocks:
+; each ends before it, and the loop keeps one backedge.
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-copy-latches=false \
+; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
+; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
+; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
+; RUN:   -S %s 2>%t.nolatch | FileCheck %s --check-prefix=NOLATCH
+; RUN: FileCheck %s --check-prefix=NOLATCH-REMARK < %t.nolatch
+; NOLATCH-REMARK:      remark: <unknown>:0:0: formed superblock of 4 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 3 instructions
+; NOLATCH-REMARK-NEXT: remark: <unknown>:0:0: superblock along path header -> pos -> mid -> pos2 -> latch ends before block latch: it is a loop latch
+; NOLATCH-REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 4 blocks along path header -> neg -> mid -> neg2 -> latch (10% of loop's flow), duplicated 2 instructions
+; NOLATCH-REMARK-NEXT: remark: <unknown>:0:0: superblock along path header -> neg -> mid -> neg2 -> latch ends before block latch: it is a loop latch
+; NOLATCH-REMARK-NOT:  remark
+; NOLATCH-LABEL: define i32 @loop(
+; NOLATCH:       header:
+; NOLATCH-NEXT:    %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]{{$}}
+; NOLATCH-NOT:   latch.sb
+
 ; REMARK:      remark: <unknown>:0:0: formed superblock of 5 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 6 instructions
 ; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 5 blocks along path header -> neg -> mid -> neg2 -> latch (10% of loop's flow), duplicated 5 instructions
 ; REMARK-NOT:  remark
