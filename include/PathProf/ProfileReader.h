@@ -60,6 +60,12 @@ llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
 /// prefixed with "<Path>: ".
 llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn);
 
+/// The segments of the raw profile at \p Path (readRawSegments); an indexed
+/// profile, which has none, is an error. Errors and warnings are prefixed
+/// with "<Path>: ".
+llvm::Expected<std::vector<RawSegmentInfo>>
+readProfileSegments(llvm::StringRef Path, WarningHandler Warn);
+
 } // namespace pathprof
 
 #endif // PATHPROF_PROFILEREADER_H

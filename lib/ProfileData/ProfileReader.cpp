@@ -76,7 +76,22 @@ static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
   return std::move(*BufOrErr);
 }
 
-Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn) {
+static Error notAProfile(StringRef Buffer) {
+  if (Buffer.size() < 8)
+    return createStringError(inconvertibleErrorCode(),
+                             "not a path profile (only " +
+                                 Twine(Buffer.size()) + " bytes)");
+  return createStringError(
+      inconvertibleErrorCode(),
+      "not a path profile (bad magic 0x" +
+          utohexstr(support::endian::read64le(Buffer.data())) + ")");
+}
+
+/// Reads the file at \p Path and hands its bytes to \p Read, prefixing every
+/// error and warning with the file's name.
+template <typename T, typename ReadFn>
+static Expected<T> readFile(StringRef Path, WarningHandler Warn,
+                            ReadFn Read) {
   auto WithFile = [&](Error E) {
     return createStringError(inconvertibleErrorCode(),
                              Path + ": " + toString(std::move(E)));
@@ -84,29 +99,45 @@ Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn) {
   Expected<std::unique_ptr<MemoryBuffer>> BufOrErr = readBytes(Path);
   if (!BufOrErr)
     return WithFile(BufOrErr.takeError());
-  StringRef Buffer = (*BufOrErr)->getBuffer();
   auto FileWarn = [&](const Twine &Msg) { Warn(Path + ": " + Msg); };
+  Expected<T> Result = Read((*BufOrErr)->getBuffer(), FileWarn);
+  if (!Result)
+    return WithFile(Result.takeError());
+  return Result;
+}
 
-  auto Read = [&]() -> Expected<Profile> {
-    switch (identifyProfile(Buffer)) {
-    case ProfileKind::Raw:
-      return readRawProfile(Buffer, FileWarn);
-    case ProfileKind::Indexed:
-      return readIndexedProfile(Buffer);
-    case ProfileKind::Unknown:
-      break;
-    }
-    if (Buffer.size() < 8)
-      return createStringError(inconvertibleErrorCode(),
-                               "not a path profile (only " +
-                                   Twine(Buffer.size()) + " bytes)");
-    return createStringError(
-        inconvertibleErrorCode(),
-        "not a path profile (bad magic 0x" +
-            utohexstr(support::endian::read64le(Buffer.data())) + ")");
-  };
-  Expected<Profile> P = Read();
-  if (!P)
-    return WithFile(P.takeError());
-  return P;
+Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn) {
+  return readFile<Profile>(
+      Path, Warn,
+      [](StringRef Buffer, WarningHandler FileWarn) -> Expected<Profile> {
+        switch (identifyProfile(Buffer)) {
+        case ProfileKind::Raw:
+          return readRawProfile(Buffer, FileWarn);
+        case ProfileKind::Indexed:
+          return readIndexedProfile(Buffer);
+        case ProfileKind::Unknown:
+          break;
+        }
+        return notAProfile(Buffer);
+      });
+}
+
+Expected<std::vector<RawSegmentInfo>>
+pathprof::readProfileSegments(StringRef Path, WarningHandler Warn) {
+  using Segments = std::vector<RawSegmentInfo>;
+  return readFile<Segments>(
+      Path, Warn,
+      [](StringRef Buffer, WarningHandler FileWarn) -> Expected<Segments> {
+        switch (identifyProfile(Buffer)) {
+        case ProfileKind::Raw:
+          return readRawSegments(Buffer, FileWarn);
+        case ProfileKind::Indexed:
+          return createStringError(inconvertibleErrorCode(),
+                                   "an indexed profile has no segments; "
+                                   "they are listed for raw profiles only");
+        case ProfileKind::Unknown:
+          break;
+        }
+        return notAProfile(Buffer);
+      });
 }

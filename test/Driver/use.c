@@ -43,6 +43,15 @@
 // STALE: warning: path profile 'prog.pathprof': 1 function has a stale path profile and was not optimized with it: classify [-Wbackend-plugin]
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-backend-plugin -c classify2.c -o c2.o 2>&1 | count 0
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -mllvm -pathprof-warn-mismatch=false -c classify2.c -o c2.o 2>&1 | count 0
+// The wrapper's own flag, as clang's -Wno-profile-instr-mismatch; the last
+// of -Wno-profile-path-mismatch and -Wprofile-path-mismatch wins.
+// RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-profile-path-mismatch -c classify2.c -o c2.o 2>&1 | count 0
+// RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-profile-path-mismatch -Wprofile-path-mismatch -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=STALE
+// RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -fprofile-path-use=p.pathprof -Wno-profile-path-mismatch -c a.c | FileCheck %s --check-prefix=ECHO-NOWARN
+// ECHO-NOWARN: -mllvm -pathprof-profile-use=p.pathprof -mllvm -pathprof-warn-mismatch=false -O2 -c a.c{{$}}
+// Without -fprofile-path-use the flag has nothing to silence and is dropped.
+// RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -Wno-profile-path-mismatch -c a.c | FileCheck %s --check-prefix=ECHO-DROP
+// ECHO-DROP: clang{{[^ ]*}} -O2 -c a.c{{$}}
 // RUN: not pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Werror -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=WERROR
 // WERROR: error: path profile 'prog.pathprof': 1 function has a stale path profile {{.*}} [-Werror,-Wbackend-plugin]
 //

@@ -3,7 +3,9 @@
 // `llvm-pathprof show` prints a raw or indexed profile: a program summary,
 // then per function its hottest paths as block and source-line sequences, as
 // text or as one JSON document. Both forms are stable; docs/CommandGuide.md
-// documents every line and field.
+// documents every line and field. With --segments it lists instead the
+// segments of a raw profile: which module instances wrote it, and the
+// compiler and runtime versions each one recorded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +42,11 @@ static cl::opt<unsigned>
 static cl::opt<bool> ShowJSON("json", cl::sub(ShowSubcommand),
                               cl::desc("Print one JSON document"),
                               cl::cat(PathProfCategory));
+static cl::opt<bool>
+    ShowSegments("segments", cl::sub(ShowSubcommand),
+                 cl::desc("List the segments of a raw profile (one per "
+                          "module instance that wrote it) instead of paths"),
+                 cl::cat(PathProfCategory));
 static cl::opt<std::string>
     ShowOutput("output", cl::sub(ShowSubcommand), cl::init("-"),
                cl::value_desc("file"),
@@ -197,7 +204,94 @@ static Error showJSON(const Profile &P, ArrayRef<FunctionSummary> Summaries,
   return Err;
 }
 
+static void showSegmentsText(ArrayRef<RawSegmentInfo> Segments,
+                             raw_ostream &OS) {
+  OS << "Segments: " << Segments.size() << "\n";
+  for (const RawSegmentInfo &S : Segments) {
+    OS << "\nSegment at " << S.Offset << ":";
+    if (S.Free) {
+      OS << " free (its counts were folded into another segment)\n";
+      continue;
+    }
+    OS << "\n  Version: " << S.Version << "\n";
+    OS << "  Size: " << S.Size << " bytes\n";
+    OS << "  Functions: " << S.NumFunctions << "\n";
+    OS << "  Module signature: " << hex(S.ModuleSignature) << "\n";
+    if (S.Version < 2) {
+      OS << "  (version 1 records no process, producer or runtime)\n";
+      continue;
+    }
+    OS << "  Process: " << S.OwnerPid << "\n";
+    OS << "  Producer: " << S.Producer << "\n";
+    OS << "  Runtime: " << S.Runtime << "\n";
+  }
+}
+
+static void showSegmentsJSON(ArrayRef<RawSegmentInfo> Segments,
+                             raw_ostream &OS) {
+  json::OStream J(OS, 2);
+  J.object([&] {
+    J.attributeArray("segments", [&] {
+      for (const RawSegmentInfo &S : Segments)
+        J.object([&] {
+          J.attribute("offset", S.Offset);
+          J.attribute("free", S.Free);
+          if (S.Free)
+            return;
+          J.attribute("version", S.Version);
+          J.attribute("size", S.Size);
+          J.attribute("num_functions", S.NumFunctions);
+          J.attribute("module_signature", hex(S.ModuleSignature));
+          if (S.Version < 2)
+            return;
+          J.attribute("pid", S.OwnerPid);
+          J.attribute("producer", S.Producer);
+          J.attribute("runtime", S.Runtime);
+        });
+    });
+  });
+  OS << "\n";
+}
+
+/// Opens --output, or reports why it cannot.
+static std::unique_ptr<raw_fd_ostream> openOutput() {
+  std::error_code EC;
+  auto OS = std::make_unique<raw_fd_ostream>(ShowOutput, EC,
+                                             sys::fs::OF_TextWithCRLF);
+  if (EC) {
+    fail(ShowOutput + ": " + EC.message());
+    return nullptr;
+  }
+  return OS;
+}
+
+static int closeOutput(raw_fd_ostream &OS) {
+  OS.close();
+  if (OS.has_error())
+    return fail(ShowOutput + ": " + OS.error().message());
+  return 0;
+}
+
+static int showSegmentsMain() {
+  if (!ShowFunction.empty())
+    return fail("--segments and --function cannot be used together");
+  Expected<std::vector<RawSegmentInfo>> Segments =
+      readProfileSegments(ShowInput, warn);
+  if (!Segments)
+    return fail(Segments.takeError());
+  std::unique_ptr<raw_fd_ostream> OS = openOutput();
+  if (!OS)
+    return 1;
+  if (ShowJSON)
+    showSegmentsJSON(*Segments, *OS);
+  else
+    showSegmentsText(*Segments, *OS);
+  return closeOutput(*OS);
+}
+
 int pathprof::tool::showMain() {
+  if (ShowSegments)
+    return showSegmentsMain();
   Expected<Profile> P = readProfile(ShowInput, warn);
   if (!P)
     return fail(P.takeError());
@@ -207,16 +301,12 @@ int pathprof::tool::showMain() {
   if (!ShowFunction.empty() && Summaries->empty())
     return fail(ShowInput + ": no function named '" + ShowFunction + "'");
 
-  std::error_code EC;
-  raw_fd_ostream OS(ShowOutput, EC, sys::fs::OF_TextWithCRLF);
-  if (EC)
-    return fail(ShowOutput + ": " + EC.message());
+  std::unique_ptr<raw_fd_ostream> OS = openOutput();
+  if (!OS)
+    return 1;
   Error E =
-      ShowJSON ? showJSON(*P, *Summaries, OS) : showText(*P, *Summaries, OS);
+      ShowJSON ? showJSON(*P, *Summaries, *OS) : showText(*P, *Summaries, *OS);
   if (E)
     return fail(ShowInput + ": " + toString(std::move(E)));
-  OS.close();
-  if (OS.has_error())
-    return fail(ShowOutput + ": " + OS.error().message());
-  return 0;
+  return closeOutput(*OS);
 }
