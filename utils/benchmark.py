@@ -12,6 +12,10 @@
 # reports medians, ratios against plain -O2 and PathProf against
 # -fprofile-generate, with geometric means.
 #
+# --timer=cpu times each run by the CPU time (user + system) of the program's
+# process instead of the wall clock: on a shared machine, time spent waiting
+# for a CPU then does not count, which takes out most of the noise.
+#
 # --callgrind replaces timing by one run of each binary under
 # `valgrind --tool=callgrind` (at a smaller input size) and reports executed
 # instructions, which are repeatable from machine to machine.
@@ -38,6 +42,7 @@ import math
 import os
 import platform
 import re
+import resource
 import shlex
 import shutil
 import statistics
@@ -110,6 +115,9 @@ def parse_args():
                    "%(default)s)")
     p.add_argument("-n", "--repetitions", type=int, default=5,
                    help="timed runs per program and variant (default: 5)")
+    p.add_argument("--timer", choices=["wall", "cpu"], default="wall",
+                   help="time a run by the wall clock, or by the user + "
+                   "system CPU time of its process (default: %(default)s)")
     p.add_argument("--callgrind", action="store_true",
                    help="count instructions under callgrind instead of timing")
     p.add_argument("--markdown", action="store_true",
@@ -180,14 +188,32 @@ def clear(profdir):
         os.unlink(os.path.join(profdir, f))
 
 
+# "wall" or "cpu" (--timer): what run_once measures.
+TIMER = "wall"
+
+
+def child_cpu_seconds():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
 def run_once(binary, size, env, profdir):
     argv = [binary] + ([size] if size else [])
-    start = time.perf_counter()
+    # RUSAGE_CHILDREN adds up every child waited for, and this is the only
+    # one running, so the difference is this run's.
+    start_wall, start_cpu = time.perf_counter(), child_cpu_seconds()
     r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        env=env, universal_newlines=True)
-    elapsed = time.perf_counter() - start
+    wall = time.perf_counter() - start_wall
+    cpu = child_cpu_seconds() - start_cpu
     clear(profdir)
-    return r, elapsed
+    return r, cpu if TIMER == "cpu" else wall
+
+
+def timer_metric():
+    if TIMER == "cpu":
+        return "median CPU seconds (user + system of the program's process)"
+    return "median wall-clock seconds"
 
 
 def callgrind_count(binary, size, env, profdir):
@@ -240,7 +266,9 @@ def print_table(header, rows, markdown):
 
 
 def main():
+    global TIMER
     args = parse_args()
+    TIMER = args.timer
     args.build_dir = os.path.abspath(args.build_dir)
     if args.pgo:
         return pgo_main(args)
@@ -348,8 +376,8 @@ def main():
             print("Metric: instructions executed under callgrind, one run "
                   "each, reduced input sizes.\n")
         else:
-            print("Metric: median wall-clock seconds of {} interleaved runs."
-                  "\n".format(args.repetitions))
+            print("Metric: {} of {} interleaved runs.\n".format(
+                timer_metric(), args.repetitions))
     print_table(header, rows, args.markdown)
 
     if args.keep:
@@ -661,8 +689,8 @@ def pgo_main(args):
             print("Metric: instructions executed under callgrind on the test "
                   "input (reduced sizes), one run each.\n")
         else:
-            print("Metric: median wall-clock seconds of {} interleaved runs "
-                  "on the test input.\n".format(args.repetitions))
+            print("Metric: {} of {} interleaved runs on the test input."
+                  "\n".format(timer_metric(), args.repetitions))
     if args.callgrind:
         table(results, "instructions", fmt_count)
     else:

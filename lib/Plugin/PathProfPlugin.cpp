@@ -4,7 +4,8 @@
 // (-load-pass-plugin) call. It only registers: pathprof-instrument runs where
 // IR PGO instruments (after early simplification, before inlining) at every
 // optimization level, or pathprof-use in its place when
-// -pathprof-profile-use=FILE is given, and opt can run each pass by name.
+// -pathprof-profile-use=FILE is given (followed, in optimized builds, by
+// pathprof-inline-sole-calls), and opt can run each pass by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/PathProfUse.h"
+#include "PathProf/SoleCallInliner.h"
 #include "PathProf/Superblock.h"
 
 #include "llvm/Passes/PassBuilder.h"
@@ -62,6 +64,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "pathprof-inline-sole-calls") {
+          MPM.addPass(SoleCallInlinerPass());
+          return true;
+        }
         if (Name != "pathprof-superblock")
           return false;
         MPM.addPass(SuperblockTestPass());
@@ -80,11 +86,13 @@ static void registerCallbacks(PassBuilder &PB) {
         return true;
       });
   PB.registerPipelineEarlySimplificationEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel) {
+      [](ModulePassManager &MPM, OptimizationLevel Level) {
         // Same point as the instrumentation, so that the CFG checksums match.
-        if (!getProfileUseOption().empty())
+        if (!getProfileUseOption().empty()) {
           MPM.addPass(PathProfUsePass());
-        else if (InstrumentInPipeline)
+          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls())
+            MPM.addPass(SoleCallInlinerPass());
+        } else if (InstrumentInPipeline)
           MPM.addPass(PathProfInstrumentPass());
       });
   // After the loop optimizations of the function simplification pipeline,
