@@ -11,9 +11,9 @@
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileFormat.h"
 
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -90,8 +90,7 @@ static Error notAProfile(StringRef Buffer) {
 /// Reads the file at \p Path and hands its bytes to \p Read, prefixing every
 /// error and warning with the file's name.
 template <typename T, typename ReadFn>
-static Expected<T> readFile(StringRef Path, WarningHandler Warn,
-                            ReadFn Read) {
+static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read) {
   auto WithFile = [&](Error E) {
     return createStringError(inconvertibleErrorCode(),
                              Path + ": " + toString(std::move(E)));

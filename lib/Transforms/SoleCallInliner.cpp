@@ -59,10 +59,10 @@ static cl::opt<bool> InlineSoleCalls(
              "only call of each local function, as -fprofile-use's "
              "pre-inliner does"));
 
-static cl::opt<unsigned> MaxSize(
-    "pathprof-sole-call-max-size", cl::init(3000), cl::Hidden,
-    cl::desc("Largest function (in instructions) whose only call "
-             "pathprof-inline-sole-calls inlines"));
+static cl::opt<unsigned>
+    MaxSize("pathprof-sole-call-max-size", cl::init(3000), cl::Hidden,
+            cl::desc("Largest function (in instructions) whose only call "
+                     "pathprof-inline-sole-calls inlines"));
 
 bool pathprof::shouldInlineSoleCalls() { return InlineSoleCalls; }
 
@@ -85,10 +85,9 @@ static unsigned countInstructions(const Function &F) {
 
 /// Why \p CB, the only call of \p Callee, must not be inlined; an empty
 /// string if it may.
-static std::string whyNot(CallBase &CB, Function &Callee,
-                          TargetTransformInfo &TTI,
-                          function_ref<const TargetLibraryInfo &(Function &)>
-                              GetTLI) {
+static std::string
+whyNot(CallBase &CB, Function &Callee, TargetTransformInfo &TTI,
+       function_ref<const TargetLibraryInfo &(Function &)> GetTLI) {
   Function &Caller = *CB.getFunction();
   if (Caller.hasOptNone())
     return "the caller is optnone";
