@@ -145,10 +145,9 @@ PreservedAnalyses SoleCallInlinerPass::run(Module &M,
     // Where the call was, for the remark: inlining deletes it.
     DebugLoc Loc = CB->getDebugLoc();
     BasicBlock *Block = CB->getParent();
-    InlineResult Result = InlineResult::success();
     if (Reason.empty()) {
       InlineFunctionInfo IFI(GetAC, &PSI);
-      Result = InlineFunction(*CB, IFI, /*MergeAttributes=*/true);
+      InlineResult Result = InlineFunction(*CB, IFI, /*MergeAttributes=*/true);
       if (!Result.isSuccess())
         Reason = Result.getFailureReason();
     }
