@@ -16,9 +16,12 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 
 # libclang-rt-19-dev also holds libFuzzer and the sanitizer runtimes that
-# utils/run-fuzzers.sh and utils/run-sanitized-tests.sh use.
-packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools libclang-rt-19-dev libpfm4-dev
-          cmake ninja-build make python3 valgrind)
+# utils/run-fuzzers.sh and utils/run-sanitized-tests.sh use. lld-19,
+# binutils (ld.bfd, ld.gold) and llvm-19-linker-tools (LLVMgold.so, for LTO
+# through ld.bfd and gold) are the linkers the link tests run.
+packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools llvm-19-linker-tools lld-19
+          binutils libclang-rt-19-dev libpfm4-dev cmake ninja-build make python3
+          valgrind)
 
 missing=()
 for pkg in "${packages[@]}"; do
