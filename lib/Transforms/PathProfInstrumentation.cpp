@@ -33,6 +33,7 @@
 #include "PathProf/IncrementPlacement.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
@@ -45,6 +46,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -85,6 +88,9 @@ static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
              "-fprofile-path-generate=DIR); PATHPROF_FILE overrides it"));
+
+/// Marks a function body that carries path instrumentation.
+static constexpr StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
 std::string pathprof::getPathProfFuncName(const Function &F) {
   if (!F.hasLocalLinkage())
@@ -194,6 +200,17 @@ private:
 
 } // namespace
 
+/// The suffix that names the globals of a function with a group of its own:
+/// the same for every compile of the same CFG, numbering and counter kind,
+/// and different otherwise, so that only layout-compatible copies merge.
+static std::string layoutSuffix(const BallLarusDAG &DAG, bool Hashed) {
+  uint8_t Bytes[24];
+  support::endian::write64le(Bytes, DAG.checksum());
+  support::endian::write64le(Bytes + 8, DAG.numPaths());
+  support::endian::write64le(Bytes + 16, Hashed);
+  return "." + utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, 16);
+}
+
 void FunctionInstrumenter::emitGlobals() {
   Module &M = *F.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -201,31 +218,51 @@ void FunctionInstrumenter::emitGlobals() {
   std::string Blob;
   DAG.describe().serialize(Blob);
 
-  // Globals follow the function into its comdat, so that the linker keeps
-  // or drops them together with the body they describe.
+  // A function whose body the linker (or LTO) may discard or replace by
+  // another object's copy (a comdat member, or available_externally) is
+  // inlined into code that outlives that body. Its counters and data record
+  // then go into a comdat group of their own, keyed by the data record's
+  // name, as linkonce_odr hidden symbols: every object that instruments the
+  // same layout emits the same group, the linker keeps one, and code outside
+  // the group (the body, inlined copies) only names global symbols, which
+  // the kept group defines. The name carries a layout hash, so copies
+  // compiled from different CFGs never share (and overrun) one counter array.
+  // Hidden: each executable and shared library keeps its own copy, found by
+  // its own runtime through its own section bounds. Everything else keeps
+  // private globals, in the function's comdat if it has one.
+  const bool OwnGroup = !F.hasLocalLinkage() &&
+                        (F.hasComdat() || F.hasAvailableExternallyLinkage());
+  std::string Suffix = OwnGroup ? layoutSuffix(DAG, isHashed()) : "";
+  Comdat *Group =
+      OwnGroup ? M.getOrInsertComdat(("__pathprof_data_" + F.getName() + Suffix)
+                                         .str())
+               : F.getComdat();
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
-                        bool IsConstant) {
-    auto *GV =
-        new GlobalVariable(M, Ty, IsConstant, GlobalValue::PrivateLinkage, Init,
-                           Prefix + F.getName());
-    if (Comdat *C = F.getComdat())
-      GV->setComdat(C);
+                        bool IsConstant, bool Shared) {
+    auto *GV = new GlobalVariable(
+        M, Ty, IsConstant,
+        Shared ? GlobalValue::LinkOnceODRLinkage : GlobalValue::PrivateLinkage,
+        Init, Prefix + F.getName() + Suffix);
+    if (Shared)
+      GV->setVisibility(GlobalValue::HiddenVisibility);
+    GV->setComdat(Group);
     return GV;
   };
+  // Only the data record names the name and the CFG blobs.
   Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
-  GlobalVariable *NameGV =
-      MakeGlobal(NameInit->getType(), NameInit, "__pathprof_name_", true);
+  GlobalVariable *NameGV = MakeGlobal(NameInit->getType(), NameInit,
+                                      "__pathprof_name_", true, false);
   Constant *BlobInit = ConstantDataArray::get(
       Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Blob.data()),
                              Blob.size()));
-  GlobalVariable *BlobGV =
-      MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
+  GlobalVariable *BlobGV = MakeGlobal(BlobInit->getType(), BlobInit,
+                                      "__pathprof_cfg_", true, false);
 
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
     auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
-    Counters =
-        MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
+    Counters = MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_",
+                          false, OwnGroup);
     Counters->setSection(PATHPROF_CNTS_SECTION);
     Counters->setAlignment(Align(8));
     CountersPtr = Counters;
@@ -235,10 +272,17 @@ void FunctionInstrumenter::emitGlobals() {
       RT.DataTy, {NameGV, C64(Name.size()), BlobGV, C64(Blob.size()),
                   C64(DAG.checksum()), C64(DAG.numPaths()), CountersPtr,
                   C64(isHashed() ? PATHPROF_FUNC_HASHED : 0)});
-  Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
+  // Code names the record in hashed functions (__pathprof_hash_inc) and in
+  // verify mode (__pathprof_verify_enter); inlined copies then need it to be
+  // global as well.
+  Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false,
+                    OwnGroup && (isHashed() || VerifyPaths));
   Data->setSection(PATHPROF_DATA_SECTION);
   Data->setAlignment(Align(8));
   appendToUsed(M, {Data});
+  // An already instrumented body (imported by ThinLTO into a module that is
+  // instrumented in its backend) must not be instrumented again.
+  F.addFnAttr(InstrumentedAttr);
 }
 
 Value *FunctionInstrumenter::pathRegister(unsigned Node) const {
@@ -448,12 +492,18 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
                                               ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // The pass emits __pathprof_data_version into every module it changes: a
+  // module that has it was instrumented already (opt run twice on its own
+  // output, or a ThinLTO backend with the plugin loaded), and instrumenting
+  // it again would count every path twice and break its group names.
+  if (M.getNamedGlobal("__pathprof_data_version"))
+    return PreservedAnalyses::all();
   RuntimeInterface RT(M);
   bool Changed = false;
 
   std::vector<Function *> Worklist;
   for (Function &F : M)
-    if (!shouldSkipFunction(F))
+    if (!shouldSkipFunction(F) && !F.hasFnAttribute(InstrumentedAttr))
       Worklist.push_back(&F);
 
   for (Function *F : Worklist) {
