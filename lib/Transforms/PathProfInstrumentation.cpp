@@ -227,9 +227,14 @@ void FunctionInstrumenter::emitGlobals() {
   // the group (the body, inlined copies) only names global symbols, which
   // the kept group defines. The name carries a layout hash, so copies
   // compiled from different CFGs never share (and overrun) one counter array.
-  // Hidden: each executable and shared library keeps its own copy, found by
-  // its own runtime through its own section bounds. Everything else keeps
-  // private globals, in the function's comdat if it has one.
+  // Every member is global, not only the counters and the record that code
+  // names (__pathprof_hash_inc, __pathprof_verify_enter): ThinLTO turns the
+  // global members of a group that does not prevail into declarations but
+  // keeps its local ones, which would leave a second record of the function
+  // pointing at the kept counters. Hidden: each executable and shared library
+  // keeps its own copy, found by its own runtime through its own section
+  // bounds. Everything else keeps private globals, in the function's comdat
+  // if it has one.
   const bool OwnGroup = !F.hasLocalLinkage() &&
                         (F.hasComdat() || F.hasAvailableExternallyLinkage());
   std::string Suffix = OwnGroup ? layoutSuffix(DAG, isHashed()) : "";
@@ -238,31 +243,30 @@ void FunctionInstrumenter::emitGlobals() {
                                          .str())
                : F.getComdat();
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
-                        bool IsConstant, bool Shared) {
-    auto *GV = new GlobalVariable(
-        M, Ty, IsConstant,
-        Shared ? GlobalValue::LinkOnceODRLinkage : GlobalValue::PrivateLinkage,
-        Init, Prefix + F.getName() + Suffix);
-    if (Shared)
+                        bool IsConstant) {
+    auto *GV = new GlobalVariable(M, Ty, IsConstant,
+                                  OwnGroup ? GlobalValue::LinkOnceODRLinkage
+                                           : GlobalValue::PrivateLinkage,
+                                  Init, Prefix + F.getName() + Suffix);
+    if (OwnGroup)
       GV->setVisibility(GlobalValue::HiddenVisibility);
     GV->setComdat(Group);
     return GV;
   };
-  // Only the data record names the name and the CFG blobs.
   Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
-  GlobalVariable *NameGV = MakeGlobal(NameInit->getType(), NameInit,
-                                      "__pathprof_name_", true, false);
+  GlobalVariable *NameGV =
+      MakeGlobal(NameInit->getType(), NameInit, "__pathprof_name_", true);
   Constant *BlobInit = ConstantDataArray::get(
       Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Blob.data()),
                              Blob.size()));
-  GlobalVariable *BlobGV = MakeGlobal(BlobInit->getType(), BlobInit,
-                                      "__pathprof_cfg_", true, false);
+  GlobalVariable *BlobGV =
+      MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
 
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
     auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
-    Counters = MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_",
-                          false, OwnGroup);
+    Counters =
+        MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
     Counters->setSection(PATHPROF_CNTS_SECTION);
     Counters->setAlignment(Align(8));
     CountersPtr = Counters;
@@ -272,11 +276,7 @@ void FunctionInstrumenter::emitGlobals() {
       RT.DataTy, {NameGV, C64(Name.size()), BlobGV, C64(Blob.size()),
                   C64(DAG.checksum()), C64(DAG.numPaths()), CountersPtr,
                   C64(isHashed() ? PATHPROF_FUNC_HASHED : 0)});
-  // Code names the record in hashed functions (__pathprof_hash_inc) and in
-  // verify mode (__pathprof_verify_enter); inlined copies then need it to be
-  // global as well.
-  Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false,
-                    OwnGroup && (isHashed() || VerifyPaths));
+  Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
   Data->setAlignment(Align(8));
   appendToUsed(M, {Data});
