@@ -33,8 +33,8 @@
 #include "PathProf/IncrementPlacement.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -238,10 +238,10 @@ void FunctionInstrumenter::emitGlobals() {
   const bool OwnGroup = !F.hasLocalLinkage() &&
                         (F.hasComdat() || F.hasAvailableExternallyLinkage());
   std::string Suffix = OwnGroup ? layoutSuffix(DAG, isHashed()) : "";
-  Comdat *Group =
-      OwnGroup ? M.getOrInsertComdat(("__pathprof_data_" + F.getName() + Suffix)
-                                         .str())
-               : F.getComdat();
+  Comdat *Group = OwnGroup
+                      ? M.getOrInsertComdat(
+                            ("__pathprof_data_" + F.getName() + Suffix).str())
+                      : F.getComdat();
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
                         bool IsConstant) {
     auto *GV = new GlobalVariable(M, Ty, IsConstant,
@@ -495,7 +495,7 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   // The pass emits __pathprof_data_version into every module it changes: a
   // module that has it was instrumented already (opt run twice on its own
   // output, or a ThinLTO backend with the plugin loaded), and instrumenting
-  // it again would count every path twice and break its group names.
+  // it again would count every path twice.
   if (M.getNamedGlobal("__pathprof_data_version"))
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
