@@ -19,7 +19,10 @@
 //     each function loads once on entry.
 //  5. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
-//     lines and DAG edges) so that profiles decode without the binary.
+//     lines and DAG edges) so that profiles decode without the binary. The
+//     globals of a function the linker may discard or replace (a comdat
+//     member, available_externally) go into a comdat group of their own, so
+//     that its inlined copies keep their counters (docs/Design.md).
 //
 // Paths interrupted by an exception unwinding through a call (not an invoke),
 // by longjmp or by a function that does not return are not counted; calls
