@@ -19,7 +19,10 @@
 //     each function loads once on entry.
 //  5. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
-//     lines and DAG edges) so that profiles decode without the binary.
+//     lines and DAG edges) so that profiles decode without the binary. The
+//     globals of a function the linker may discard or replace (a comdat
+//     member, available_externally) go into a comdat group of their own, so
+//     that its inlined copies keep their counters (docs/Design.md).
 //
 // Paths interrupted by an exception unwinding through a call (not an invoke),
 // by longjmp or by a function that does not return are not counted; calls
@@ -34,6 +37,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
 #include "llvm/Analysis/BranchProbabilityInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -45,6 +49,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
 
@@ -85,6 +91,9 @@ static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
              "-fprofile-path-generate=DIR); PATHPROF_FILE overrides it"));
+
+/// Marks a function body that carries path instrumentation.
+static constexpr StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
 std::string pathprof::getPathProfFuncName(const Function &F) {
   if (!F.hasLocalLinkage())
@@ -194,6 +203,17 @@ private:
 
 } // namespace
 
+/// The suffix that names the globals of a function with a group of its own:
+/// the same for every compile of the same CFG, numbering and counter kind,
+/// and different otherwise, so that only layout-compatible copies merge.
+static std::string layoutSuffix(const BallLarusDAG &DAG, bool Hashed) {
+  uint8_t Bytes[24];
+  support::endian::write64le(Bytes, DAG.checksum());
+  support::endian::write64le(Bytes + 8, DAG.numPaths());
+  support::endian::write64le(Bytes + 16, Hashed);
+  return "." + utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, 16);
+}
+
 void FunctionInstrumenter::emitGlobals() {
   Module &M = *F.getParent();
   LLVMContext &Ctx = M.getContext();
@@ -201,15 +221,39 @@ void FunctionInstrumenter::emitGlobals() {
   std::string Blob;
   DAG.describe().serialize(Blob);
 
-  // Globals follow the function into its comdat, so that the linker keeps
-  // or drops them together with the body they describe.
+  // A function whose body the linker (or LTO) may discard or replace by
+  // another object's copy (a comdat member, or available_externally) is
+  // inlined into code that outlives that body. Its counters and data record
+  // then go into a comdat group of their own, keyed by the data record's
+  // name, as linkonce_odr hidden symbols: every object that instruments the
+  // same layout emits the same group, the linker keeps one, and code outside
+  // the group (the body, inlined copies) only names global symbols, which
+  // the kept group defines. The name carries a layout hash, so copies
+  // compiled from different CFGs never share (and overrun) one counter array.
+  // Every member is global, not only the counters and the record that code
+  // names (__pathprof_hash_inc, __pathprof_verify_enter): ThinLTO turns the
+  // global members of a group that does not prevail into declarations but
+  // keeps its local ones, which would leave a second record of the function
+  // pointing at the kept counters. Hidden: each executable and shared library
+  // keeps its own copy, found by its own runtime through its own section
+  // bounds. Everything else keeps private globals, in the function's comdat
+  // if it has one.
+  const bool OwnGroup = !F.hasLocalLinkage() &&
+                        (F.hasComdat() || F.hasAvailableExternallyLinkage());
+  std::string Suffix = OwnGroup ? layoutSuffix(DAG, isHashed()) : "";
+  Comdat *Group = OwnGroup
+                      ? M.getOrInsertComdat(
+                            ("__pathprof_data_" + F.getName() + Suffix).str())
+                      : F.getComdat();
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
                         bool IsConstant) {
-    auto *GV =
-        new GlobalVariable(M, Ty, IsConstant, GlobalValue::PrivateLinkage, Init,
-                           Prefix + F.getName());
-    if (Comdat *C = F.getComdat())
-      GV->setComdat(C);
+    auto *GV = new GlobalVariable(M, Ty, IsConstant,
+                                  OwnGroup ? GlobalValue::LinkOnceODRLinkage
+                                           : GlobalValue::PrivateLinkage,
+                                  Init, Prefix + F.getName() + Suffix);
+    if (OwnGroup)
+      GV->setVisibility(GlobalValue::HiddenVisibility);
+    GV->setComdat(Group);
     return GV;
   };
   Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
@@ -239,6 +283,9 @@ void FunctionInstrumenter::emitGlobals() {
   Data->setSection(PATHPROF_DATA_SECTION);
   Data->setAlignment(Align(8));
   appendToUsed(M, {Data});
+  // An already instrumented body (imported by ThinLTO into a module that is
+  // instrumented in its backend) must not be instrumented again.
+  F.addFnAttr(InstrumentedAttr);
 }
 
 Value *FunctionInstrumenter::pathRegister(unsigned Node) const {
@@ -448,12 +495,18 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
                                               ModuleAnalysisManager &MAM) {
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  // The pass emits __pathprof_data_version into every module it changes: a
+  // module that has it was instrumented already (opt run twice on its own
+  // output, or a ThinLTO backend with the plugin loaded), and instrumenting
+  // it again would count every path twice.
+  if (M.getNamedGlobal("__pathprof_data_version"))
+    return PreservedAnalyses::all();
   RuntimeInterface RT(M);
   bool Changed = false;
 
   std::vector<Function *> Worklist;
   for (Function &F : M)
-    if (!shouldSkipFunction(F))
+    if (!shouldSkipFunction(F) && !F.hasFnAttribute(InstrumentedAttr))
       Worklist.push_back(&F);
 
   for (Function *F : Worklist) {

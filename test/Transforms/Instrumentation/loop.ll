@@ -37,7 +37,8 @@ exit:
   ret i32 %s
 }
 
-; CHECK-LABEL: define i32 @count_odd(ptr %a, i32 %n) {
+; CHECK-LABEL: define i32 @count_odd(ptr %a, i32 %n)
+; CHECK-SAME:    #[[INSTR:[0-9]+]] {
 ; CHECK:       entry:
 ; CHECK-NEXT:    %pathprof.bias = load i64, ptr @__pathprof_counter_bias, align 8
 ; CHECK-NEXT:    br label %head
@@ -79,7 +80,7 @@ exit:
 ; CHECK-NEXT:    ret i32 %s
 ; CHECK-NEXT:  }
 
-; EDGE-LABEL: define i32 @count_odd(ptr %a, i32 %n) {
+; EDGE-LABEL: define i32 @count_odd(ptr %a, i32 %n) #{{[0-9]+}} {
 ; EDGE:       entry:
 ; EDGE-NEXT:    %pathprof.bias = load i64, ptr @__pathprof_counter_bias, align 8
 ; EDGE-NEXT:    br label %head
@@ -124,4 +125,5 @@ exit:
 ; CHECK: define internal void @pathprof.module_ctor() #[[CTOR:[0-9]+]]
 ; CHECK-NEXT:    call void @__pathprof_init()
 ; CHECK: declare hidden void @__pathprof_init()
+; CHECK: attributes #[[INSTR]] = { "pathprof-instrumented" }
 ; CHECK: attributes #[[CTOR]] = { noprofile nounwind }
