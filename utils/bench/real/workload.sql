@@ -11,7 +11,7 @@ CREATE TABLE item(id INTEGER PRIMARY KEY, title TEXT, price INTEGER,
 CREATE TABLE orders(id INTEGER PRIMARY KEY, customer INTEGER, item INTEGER,
                     qty INTEGER, day INTEGER, note TEXT);
 
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5000)
 INSERT INTO customer
   SELECT i, 'cust' || ((i * 7919) % 100003), (i * 31) % 97,
          ((i * 2654435761) % 1000003) / 100.0 FROM n;
@@ -20,9 +20,9 @@ INSERT INTO item
   SELECT i, printf('item-%05d-%s', (i * 104729) % 50000,
                    substr('abcdefghijklmnopqrstuvwxyz', 1 + i % 26, 3)),
          1 + (i * 37) % 500, i % 40 FROM n;
-WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 120000)
+WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30000)
 INSERT INTO orders
-  SELECT i, 1 + (i * 48271) % 20000, 1 + (i * 16807) % 5000, 1 + i % 9,
+  SELECT i, 1 + (i * 48271) % 5000, 1 + (i * 16807) % 5000, 1 + i % 9,
          (i * 13) % 365, CASE WHEN i % 5 = 0 THEN 'gift ' || i ELSE NULL END
   FROM n;
 
