@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 # ===- utils/benchmark.py - PathProf overhead and profile-use benchmark ----===#
 #
-# Two benchmarks over the workloads in utils/bench/*.c.
+# Two benchmarks over the workloads in utils/bench/*.c and *.cpp (C++
+# workloads build with clang++-19 and pathprof-clang++ in place of clang-19
+# and pathprof-clang).
 #
 # Instrumentation overhead (the default):
-# Builds every workload in utils/bench/*.c three ways -- plain `clang-19 -O2`,
+# Builds every workload three ways -- plain `clang-19 -O2`,
 # LLVM's edge profiling `clang-19 -O2 -fprofile-generate`, and PathProf
 # `pathprof-clang -O2 -fprofile-path-generate` -- checks that each variant
 # prints exactly what the plain build prints, then times them interleaved
@@ -19,6 +21,9 @@
 # --callgrind replaces timing by one run of each binary under
 # `valgrind --tool=callgrind` (at a smaller input size) and reports executed
 # instructions, which are repeatable from machine to machine.
+#
+# --check stops after building every variant and checking its output: a
+# quick test that every workload builds and agrees with itself everywhere.
 #
 # Profiles go to a temporary directory through LLVM_PROFILE_FILE and
 # PATHPROF_FILE; writing them is part of the measured run.
@@ -54,8 +59,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_DIR = os.path.join(ROOT, "utils", "bench")
 
-# Variant name -> (column title, how to build it). "{cc}" is clang-19,
-# "{wrapper}" the PathProf C driver.
+# Variant name -> (column title, how to build it). "{cc}" is clang-19 (or
+# clang++-19 for a .cpp workload), "{wrapper}" the PathProf driver of the
+# same language.
 VARIANTS = [
     ("plain", "-O2", ["{cc}", "-O2"]),
     ("pgogen", "-fprofile-generate", ["{cc}", "-O2", "-fprofile-generate"]),
@@ -78,6 +84,11 @@ TRAIN_ARGS = {
     "interp": ["750", "31337"],
     "lz": ["6144", "31337"],
     "sort": ["500000", "31337"],
+    "chase": ["150000", "31337"],
+    "decoder": ["1250000", "31337"],
+    "mixers": ["1250000", "31337"],
+    "shapes": ["45000", "31337"],
+    "trees": ["200000", "31337"],
 }
 
 # --pgo variants: name, column title. How each is built is in pgo_build.
@@ -96,6 +107,11 @@ CALLGRIND_SIZES = {
     "interp": "150",
     "lz": "1228",
     "sort": "100000",
+    "chase": "30000",
+    "decoder": "250000",
+    "mixers": "250000",
+    "shapes": "9000",
+    "trees": "40000",
 }
 
 
@@ -107,6 +123,8 @@ def parse_args():
                    help="PathProf build tree (default: %(default)s)")
     p.add_argument("--cc", default="clang-19", help="compiler for the plain "
                    "and -fprofile-generate builds (default: %(default)s)")
+    p.add_argument("--cxx", default="clang++-19", help="the same for C++ "
+                   "workloads (default: %(default)s)")
     p.add_argument("--llvm-profdata", default="llvm-profdata-19",
                    help="with --pgo: merges -fprofile-generate profiles "
                    "(default: %(default)s)")
@@ -120,6 +138,9 @@ def parse_args():
                    "system CPU time of its process (default: %(default)s)")
     p.add_argument("--callgrind", action="store_true",
                    help="count instructions under callgrind instead of timing")
+    p.add_argument("--check", action="store_true",
+                   help="only build every variant and check that it prints "
+                   "what the plain build prints; no timing")
     p.add_argument("--markdown", action="store_true",
                    help="print the table as Markdown")
     p.add_argument("--only", action="append", default=[], metavar="PROG",
@@ -149,8 +170,16 @@ def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
+# Workload name -> source file name, filled by programs().
+SOURCES = {}
+
+
 def programs(only):
-    names = sorted(f[:-2] for f in os.listdir(BENCH_DIR) if f.endswith(".c"))
+    for f in os.listdir(BENCH_DIR):
+        stem, ext = os.path.splitext(f)
+        if ext in (".c", ".cpp"):
+            SOURCES[stem] = f
+    names = sorted(SOURCES)
     if only:
         unknown = set(only) - set(names)
         if unknown:
@@ -160,13 +189,25 @@ def programs(only):
     return names
 
 
+def source(prog):
+    return os.path.join(BENCH_DIR, SOURCES[prog])
+
+
+def is_cxx(prog):
+    return SOURCES[prog].endswith(".cpp")
+
+
+def compiler(args, prog):
+    """clang-19 or clang++-19, as the workload's language wants."""
+    return args.cxx if is_cxx(prog) else args.cc
+
+
 def build(prog, variant, cmd_template, args, bindir):
     out = os.path.join(bindir, "{}.{}".format(prog, variant))
-    cmd = [a.format(cc=args.cc,
-                    wrapper=os.path.join(args.build_dir, "bin",
-                                         "pathprof-clang"))
+    cmd = [a.format(cc=compiler(args, prog),
+                    wrapper=wrapper_path(args, prog))
            for a in cmd_template]
-    cmd += [os.path.join(BENCH_DIR, prog + ".c"), "-o", out]
+    cmd += [source(prog), "-o", out]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                        universal_newlines=True)
     if r.returncode != 0:
@@ -317,6 +358,12 @@ def main():
                 continue
             binaries[(prog, name)] = binary
 
+    if args.check:
+        log("checked {} of {} builds".format(
+            len(binaries), len(progs) * len(variants)))
+        shutil.rmtree(work, ignore_errors=True)
+        return 1 if failed else 0
+
     results = {}
     if args.callgrind:
         for prog in progs:
@@ -425,31 +472,34 @@ def checked(cmd, what, env=None, cwd=None):
     return r
 
 
-def wrapper_path(args):
-    return os.path.join(args.build_dir, "bin", "pathprof-clang")
+def wrapper_path(args, prog):
+    return os.path.join(args.build_dir, "bin", "pathprof-clang++"
+                        if is_cxx(prog) else "pathprof-clang")
 
 
-def expand_wrapper(args, argv):
+def expand_wrapper(args, prog, argv):
     """The clang-19 command pathprof-clang runs for argv, so that compile
     times measure the compiler, not the wrapper script."""
     env = dict(os.environ, PATHPROF_CLANG_ECHO="1")
-    r = checked([wrapper_path(args)] + argv, "pathprof-clang", env=env)
+    r = checked([wrapper_path(args, prog)] + argv, "pathprof-clang",
+                env=env)
     return shlex.split(r.stdout)
 
 
 def train(args, prog, kind, work, train_args, expected):
     """Builds prog instrumented for kind ("clang" or "pathprof"), runs it on
     train_args and returns the merged profile's path."""
-    src = os.path.join(BENCH_DIR, prog + ".c")
+    src = source(prog)
     tdir = os.path.join(work, "train-{}-{}".format(prog, kind))
     os.makedirs(tdir)
     binary = os.path.join(tdir, prog)
     if kind == "clang":
-        checked([args.cc, "-O2", "-fprofile-generate", src, "-o", binary],
+        checked([compiler(args, prog), "-O2", "-fprofile-generate", src,
+                 "-o", binary],
                 "building {} with -fprofile-generate".format(prog))
     else:
-        checked([wrapper_path(args), "-O2", "-fprofile-path-generate", src,
-                 "-o", binary],
+        checked([wrapper_path(args, prog), "-O2", "-fprofile-path-generate",
+                 src, "-o", binary],
                 "building {} with -fprofile-path-generate".format(prog))
     env = dict(os.environ)
     env["LLVM_PROFILE_FILE"] = os.path.join(tdir, "train-%p.profraw")
@@ -477,16 +527,16 @@ def train(args, prog, kind, work, train_args, expected):
 
 
 def pgo_compile_command(args, prog, variant, profiles, obj):
-    src = os.path.join(BENCH_DIR, prog + ".c")
-    tail = ["-c", src, "-o", obj]
+    tail = ["-c", source(prog), "-o", obj]
+    cc = compiler(args, prog)
     if variant == "plain":
-        return [args.cc, "-O2"] + tail
+        return [cc, "-O2"] + tail
     if variant == "pgouse":
-        return [args.cc, "-O2", "-fprofile-use=" + profiles["clang"]] + tail
+        return [cc, "-O2", "-fprofile-use=" + profiles["clang"]] + tail
     use = ["-O2", "-fprofile-path-use=" + profiles["pathprof"]]
     if variant == "ppweights":
         use += ["-mllvm", "-pathprof-superblocks=false"]
-    return expand_wrapper(args, use + tail)
+    return expand_wrapper(args, prog, use + tail)
 
 
 def text_bytes(args, obj):
@@ -549,10 +599,10 @@ def pgo_main(args):
     # Train, build and check. A variant that fails is reported as n/a.
     commands, binaries, text, remarks = {}, {}, {}, {}
     for prog in progs:
-        plain_src = os.path.join(BENCH_DIR, prog + ".c")
         plain_bin = os.path.join(bindir, prog + ".reference")
         try:
-            checked([args.cc, "-O2", plain_src, "-o", plain_bin],
+            checked([compiler(args, prog), "-O2", source(prog), "-o",
+                     plain_bin],
                     "building " + prog)
             train_out = checked([plain_bin] + train_args[prog],
                                 "training run of " + plain_bin).stdout
@@ -589,7 +639,7 @@ def pgo_main(args):
                 r = checked(cmd, "compiling {} ({})".format(prog, variant))
                 if r.stderr:
                     log(r.stderr.rstrip())
-                checked([args.cc, obj, "-o", binary],
+                checked([compiler(args, prog), obj, "-o", binary],
                         "linking {} ({})".format(prog, variant))
                 r, _ = run_once(binary, sizes.get(prog), env, profdir)
                 if r.returncode != 0:
