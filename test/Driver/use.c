@@ -7,7 +7,7 @@
 //
 // The rewriting: plugin flags and the profile option on compiles only.
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -fprofile-path-use=prof.pathprof -c a.c | FileCheck %s --check-prefix=ECHO
-// ECHO: clang{{[^ ]*}} -Xclang -load -Xclang {{[^ ]*}}/lib/PathProf.so -fpass-plugin={{[^ ]*}}/lib/PathProf.so -mllvm -pathprof-profile-use=prof.pathprof -O2 -c a.c{{$}}
+// ECHO: clang{{[^ ]*}} -Xclang -load -Xclang {{[^ ]*}}/lib/PathProf.so -fpass-plugin={{[^ ]*}}/lib/PathProf.so -Xclang -mllvm -Xclang -pathprof-profile-use=prof.pathprof -O2 -c a.c{{$}}
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-use=prof.pathprof -fno-profile-path-use -c a.c | FileCheck %s --check-prefix=CANCEL
 // CANCEL: clang{{[^ ]*}} -c a.c{{$}}
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-use=prof.pathprof a.o -o prog | FileCheck %s --check-prefix=LINKONLY
@@ -48,7 +48,7 @@
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-profile-path-mismatch -c classify2.c -o c2.o 2>&1 | count 0
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-profile-path-mismatch -Wprofile-path-mismatch -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=STALE
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -fprofile-path-use=p.pathprof -Wno-profile-path-mismatch -c a.c | FileCheck %s --check-prefix=ECHO-NOWARN
-// ECHO-NOWARN: -mllvm -pathprof-profile-use=p.pathprof -mllvm -pathprof-warn-mismatch=false -O2 -c a.c{{$}}
+// ECHO-NOWARN: -Xclang -mllvm -Xclang -pathprof-profile-use=p.pathprof -Xclang -mllvm -Xclang -pathprof-warn-mismatch=false -O2 -c a.c{{$}}
 // Without -fprofile-path-use the flag has nothing to silence and is dropped.
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -Wno-profile-path-mismatch -c a.c | FileCheck %s --check-prefix=ECHO-DROP
 // ECHO-DROP: clang{{[^ ]*}} -O2 -c a.c{{$}}
