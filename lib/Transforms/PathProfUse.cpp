@@ -30,8 +30,8 @@
 
 #include "PathProf/PathProfUse.h"
 #include "PathProf/BallLarus.h"
-#include "PathProf/PathDecode.h"
 #include "PathProf/FunctionNames.h"
+#include "PathProf/PathDecode.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/Superblock.h"
@@ -178,8 +178,8 @@ ProfileForUse::Match ProfileForUse::match(StringRef Name) const {
   unsigned Best = 0;
   SmallVector<StringRef, 2> BestNames;
   for (StringRef Candidate : Candidates->second) {
-    unsigned Common = commonTrailingComponents(
-        Parts.Path, splitProfileName(Candidate).Path);
+    unsigned Common =
+        commonTrailingComponents(Parts.Path, splitProfileName(Candidate).Path);
     if (Common == 0 || Common < Best)
       continue;
     if (Common > Best)

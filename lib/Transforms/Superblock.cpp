@@ -385,8 +385,9 @@ void SuperblockFormer::formAlong(TracePath &P) {
            << "formed superblock of " << NV("Blocks", Trace.size())
            << " blocks along path " << NV("Path", describePath(*P.Profiled))
            << " (" << NV("Share", formatShare(P.Count, Profile.TotalCount))
-           << "% of " << NV("Function", getDisplayName(F)) << "'s flow), duplicated "
-           << NV("Instructions", Cost) << " instructions";
+           << "% of " << NV("Function", getDisplayName(F))
+           << "'s flow), duplicated " << NV("Instructions", Cost)
+           << " instructions";
   });
   if (StopAt) {
     ++NumTruncated;
@@ -637,8 +638,8 @@ bool SuperblockFormer::run() {
   auto RefuseFunction = [&](const char *Why) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "FunctionRefused", &F)
-             << "no superblocks in " << NV("Function", getDisplayName(F)) << ": "
-             << Why;
+             << "no superblocks in " << NV("Function", getDisplayName(F))
+             << ": " << Why;
     });
     return false;
   };

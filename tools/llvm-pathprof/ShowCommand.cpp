@@ -58,9 +58,10 @@ static cl::opt<bool> ShowHideSystem(
     cl::desc("Hide functions whose source file is under /usr/ (system and "
              "library headers)"),
     cl::cat(PathProfCategory));
-static cl::opt<bool> ShowNeverRun("show-never-run", cl::sub(ShowSubcommand),
-                                  cl::desc("Also show functions that never ran"),
-                                  cl::cat(PathProfCategory));
+static cl::opt<bool>
+    ShowNeverRun("show-never-run", cl::sub(ShowSubcommand),
+                 cl::desc("Also show functions that never ran"),
+                 cl::cat(PathProfCategory));
 static cl::opt<uint64_t> ShowMinCount(
     "min-count", cl::sub(ShowSubcommand), cl::init(0), cl::value_desc("n"),
     cl::desc("Show only functions whose total path count is at least n"),
@@ -225,8 +226,8 @@ static Expected<Selection> select(const Profile &P) {
       return createStringError(inconvertibleErrorCode(),
                                "function '" + F.Name +
                                    "': " + toString(Entry.takeError()));
-    FunctionSummary S{&F,        Total, *Entry, {}, std::move(Demangled),
-                      std::move(File), {}};
+    FunctionSummary S{
+        &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
     S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
     S.Paths.assign(F.Counts.begin(), F.Counts.end());
     llvm::sort(S.Paths, [](const auto &A, const auto &B) {
@@ -264,8 +265,7 @@ static void printShowing(const Selection &Sel, raw_ostream &OS) {
        << " in the profile)\n";
 }
 
-static Error showText(const Profile &P, const Selection &Sel,
-                      raw_ostream &OS) {
+static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   uint64_t Executed = 0;
   for (const FunctionProfile &F : P.Functions)
     Executed += F.Counts.size();
@@ -317,8 +317,7 @@ static Error showText(const Profile &P, const Selection &Sel,
   return Error::success();
 }
 
-static Error showJSON(const Profile &P, const Selection &Sel,
-                      raw_ostream &OS) {
+static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   // Without an explicit --topn, JSON consumers get every executed path.
   unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
   uint64_t Executed = 0;
