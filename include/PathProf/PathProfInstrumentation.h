@@ -10,10 +10,7 @@
 
 #include "llvm/IR/PassManager.h"
 
-#include <string>
-
 namespace llvm {
-class Function;
 class Module;
 } // namespace llvm
 
@@ -29,15 +26,6 @@ public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
 };
-
-/// The name a function has in profiles: its symbol name, prefixed with the
-/// module's source file name for functions with local linkage (as IR PGO
-/// does), so that static functions of different files stay apart.
-std::string getPathProfFuncName(const llvm::Function &F);
-
-/// True when the pass should not touch \p F at all (declarations,
-/// funclet-based exception handling).
-bool shouldSkipFunction(const llvm::Function &F);
 
 } // namespace pathprof
 

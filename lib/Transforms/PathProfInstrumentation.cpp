@@ -33,6 +33,7 @@
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/BallLarus.h"
 #include "PathProf/CounterPromotion.h"
+#include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -44,7 +45,6 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
-#include "llvm/IR/EHPersonalities.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
@@ -94,23 +94,6 @@ static cl::opt<std::string> ProfileDir(
 
 /// Marks a function body that carries path instrumentation.
 static constexpr StringLiteral InstrumentedAttr = "pathprof-instrumented";
-
-std::string pathprof::getPathProfFuncName(const Function &F) {
-  if (!F.hasLocalLinkage())
-    return F.getName().str();
-  return (F.getParent()->getSourceFileName() + ";" + F.getName()).str();
-}
-
-bool pathprof::shouldSkipFunction(const Function &F) {
-  // available_externally bodies are instrumented, as IR PGO does: they may
-  // be inlined, and their paths then run in this module.
-  if (F.isDeclaration())
-    return true;
-  if (F.hasPersonalityFn() &&
-      isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn())))
-    return true;
-  return F.getName().starts_with("__pathprof_");
-}
 
 namespace {
 
@@ -470,6 +453,11 @@ void FunctionInstrumenter::run() {
   }
 }
 
+/// \p One after a count of 1, \p Many after any other count.
+static const char *plural(uint64_t N, const char *One, const char *Many) {
+  return N == 1 ? One : Many;
+}
+
 /// Why \p DAG cannot be instrumented, or an empty string.
 static std::string whyNotInstrumentable(const BallLarusDAG &DAG) {
   if (!DAG.isValid())
@@ -518,13 +506,16 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
       ++NumNotInstrumented;
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "NotInstrumented", F)
-               << "not instrumented for path profiling: " << Why;
+               << ore::NV("Function", getDisplayName(*F))
+               << " not instrumented for path profiling: " << Why;
       });
       continue;
     }
     IncrementPlacement Incs = placeIncrements(
         DAG, Placement, &FAM.getResult<BlockFrequencyAnalysis>(*F),
         &FAM.getResult<BranchProbabilityAnalysis>(*F));
+    // The name goes into the data record; keep it with the function too.
+    recordPathProfFuncName(*F);
     FunctionInstrumenter FI(*F, DAG, Incs, RT);
     FI.run();
     FAM.invalidate(*F, PreservedAnalyses::none());
@@ -533,14 +524,18 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     NumHashed += FI.isHashed();
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
-      R << "instrumented for path profiling: "
-        << ore::NV("NumPaths", DAG.numPaths()) << " paths, "
-        << ore::NV("Chords", Incs.NumChords) << " chord increments, "
-        << ore::NV("Backedges", DAG.numBackedges()) << " backedges, "
+      R << "instrumented " << ore::NV("Function", getDisplayName(*F))
+        << " for path profiling: " << ore::NV("NumPaths", DAG.numPaths())
+        << plural(DAG.numPaths(), " path", " paths") << ", "
+        << ore::NV("Chords", Incs.NumChords)
+        << plural(Incs.NumChords, " chord increment", " chord increments")
+        << ", " << ore::NV("Backedges", DAG.numBackedges())
+        << plural(DAG.numBackedges(), " backedge", " backedges") << ", "
         << (FI.isHashed() ? "hashed" : "dense") << " counters";
       if (DAG.numCutEdges())
         R << "; " << ore::NV("CutEdges", DAG.numCutEdges())
-          << " edges cut to keep the number of paths within "
+          << plural(DAG.numCutEdges(), " edge", " edges")
+          << " cut to keep the number of paths within "
           << ore::NV("MaxPaths", getMaxPathsOption());
       return R;
     });

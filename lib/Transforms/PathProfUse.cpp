@@ -5,9 +5,12 @@
 // was instrumented with, and for each function:
 //
 //  1. finds the profile recorded under its profile name
-//     (getPathProfFuncName) and builds the Ball-Larus DAG with the
-//     instrumentation's own code; a profile whose CFG checksum differs is
-//     stale and the function is left alone (one warning per module);
+//     (PathProf/FunctionNames.h) or, for a static function whose source tree
+//     moved since the profile was made, under the name whose source path
+//     shares the most trailing components with its own, and builds the
+//     Ball-Larus DAG with the instrumentation's own code; a profile whose
+//     CFG checksum differs is stale and the function is left alone (one
+//     warning per module, and one when most functions have no profile);
 //  2. decodes the executed paths on that DAG (PathProf/PathDecode.h) into
 //     edge, block and entry counts;
 //  3. attaches them the way IR PGO's use pass (PGOInstrumentationUse) does,
@@ -27,8 +30,9 @@
 
 #include "PathProf/PathProfUse.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
-#include "PathProf/PathProfInstrumentation.h"
+#include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/Superblock.h"
 
@@ -78,6 +82,12 @@ static cl::opt<unsigned> StaleNamesShown(
     "pathprof-warn-mismatch-names", cl::init(3), cl::Hidden,
     cl::desc("How many stale functions the mismatch warning names"));
 
+static cl::opt<unsigned> WarnMissingPercent(
+    "pathprof-warn-missing-percent", cl::init(50), cl::Hidden,
+    cl::value_desc("percent"),
+    cl::desc("Warn once per module when more than this percentage of its "
+             "functions have no path profile (100: never)"));
+
 const std::string &pathprof::getProfileUseOption() { return ProfileUse; }
 
 namespace {
@@ -116,6 +126,8 @@ private:
 struct ProfileForUse {
   Profile Prof;
   StringMap<SmallVector<const FunctionProfile *, 1>> ByName;
+  /// The profile names of local functions by their symbol, each name once.
+  StringMap<SmallVector<StringRef, 1>> LocalsBySymbol;
   /// Sum of all path counts of all functions.
   uint64_t ProgramFlow = 0;
   /// Largest entry count of any function.
@@ -132,7 +144,57 @@ struct ProfileForUse {
         return FP;
     return nullptr;
   }
+
+  struct Match;
+  Match match(StringRef Name) const;
 };
+
+/// Where the profile of a function is, if anywhere.
+struct ProfileForUse::Match {
+  /// The profile name whose records apply; empty when none does.
+  StringRef Name;
+  /// Name is another source path's name for the same static function: the
+  /// tree moved since the profile was made.
+  bool FromOtherPath = false;
+  /// Names of other source paths that are equally good matches, so none
+  /// was taken.
+  SmallVector<StringRef, 2> Ambiguous;
+};
+
+/// The profile of the function named \p Name: under that name, or, for a
+/// local function, under the name of the same symbol whose source path
+/// shares the most trailing components with \p Name's, when exactly one
+/// does. Paths must share at least the file name.
+ProfileForUse::Match ProfileForUse::match(StringRef Name) const {
+  Match Result;
+  if (auto It = ByName.find(Name); It != ByName.end()) {
+    Result.Name = It->first();
+    return Result;
+  }
+  ProfileName Parts = splitProfileName(Name);
+  auto Candidates = LocalsBySymbol.find(Parts.Symbol);
+  if (!Parts.isLocal() || Candidates == LocalsBySymbol.end())
+    return Result;
+  unsigned Best = 0;
+  SmallVector<StringRef, 2> BestNames;
+  for (StringRef Candidate : Candidates->second) {
+    unsigned Common =
+        commonTrailingComponents(Parts.Path, splitProfileName(Candidate).Path);
+    if (Common == 0 || Common < Best)
+      continue;
+    if (Common > Best)
+      BestNames.clear();
+    Best = Common;
+    BestNames.push_back(Candidate);
+  }
+  if (BestNames.size() == 1) {
+    Result.Name = BestNames.front();
+    Result.FromOtherPath = true;
+  } else {
+    Result.Ambiguous = std::move(BestNames);
+  }
+  return Result;
+}
 
 } // namespace
 
@@ -156,7 +218,13 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
   Result->Prof = std::move(*P);
   InstrProfSummaryBuilder Builder(ProfileSummaryBuilder::DefaultCutoffs);
   for (const FunctionProfile &FP : Result->Prof.Functions) {
-    Result->ByName[FP.Name].push_back(&FP);
+    auto &Records = Result->ByName[FP.Name];
+    Records.push_back(&FP);
+    // Each name once: with its first record.
+    if (ProfileName Parts = splitProfileName(FP.Name);
+        Parts.isLocal() && Records.size() == 1)
+      Result->LocalsBySymbol[Parts.Symbol].push_back(
+          Result->ByName.find(FP.Name)->first());
     Result->ProgramFlow = SaturatingAdd(Result->ProgramFlow, FP.totalCount());
     std::vector<uint64_t> BlockCounts(std::max<size_t>(FP.CFG.Blocks.size(), 1),
                                       0);
@@ -252,17 +320,21 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
   return NumWeights;
 }
 
-/// "N functions have stale path profiles ...: f, g (+K more)".
-static std::string staleMessage(ArrayRef<std::string> Names) {
+/// \p One after a count of 1, \p Many after any other count.
+static const char *plural(uint64_t N, const char *One, const char *Many) {
+  return N == 1 ? One : Many;
+}
+
+/// "N functions of FILE have stale path profiles ...: f, g (+K more)".
+static std::string staleMessage(StringRef SourceFile,
+                                ArrayRef<std::string> Names) {
   std::string Msg;
   raw_string_ostream OS(Msg);
-  if (Names.size() == 1)
-    OS << "1 function has a stale path profile and was not optimized with "
-          "it: ";
-  else
-    OS << Names.size()
-       << " functions have stale path profiles and were not optimized with "
-          "them: ";
+  OS << Names.size() << plural(Names.size(), " function", " functions")
+     << " of " << SourceFile
+     << (Names.size() == 1
+             ? " has a stale path profile and was not optimized with it: "
+             : " have stale path profiles and were not optimized with them: ");
   size_t Shown = std::min<size_t>(Names.size(), std::max(1u, +StaleNamesShown));
   for (size_t I = 0; I != Shown; ++I)
     OS << (I ? ", " : "") << Names[I];
@@ -293,13 +365,29 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
 
   std::vector<Function *> HotFunctions, ColdFunctions;
   std::vector<std::string> StaleNames;
+  uint64_t Missing = 0;
   for (Function *F : Worklist) {
     std::string Name = getPathProfFuncName(*F);
-    if (!Loaded->ByName.count(Name)) {
+    std::string Shown = displayName(Name);
+    ProfileForUse::Match Found = Loaded->match(Name);
+    if (Found.Name.empty()) {
       ++NumMissing;
+      ++Missing;
       FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F).emit([&] {
-        return OptimizationRemarkMissed(DEBUG_TYPE, "NoProfile", F)
-               << "no path profile for " << ore::NV("Function", Name);
+        OptimizationRemarkMissed R(DEBUG_TYPE, "NoProfile", F);
+        R << "no path profile for " << ore::NV("Function", Shown);
+        if (splitProfileName(Name).isLocal())
+          R << " (profile name '" << ore::NV("ProfileName", Name) << "')";
+        if (!Found.Ambiguous.empty()) {
+          R << ": " << ore::NV("Candidates", uint64_t(Found.Ambiguous.size()))
+            << " profiles of static functions of that name from other "
+               "source paths match equally well (";
+          ListSeparator LS;
+          for (StringRef Candidate : Found.Ambiguous)
+            R << LS << splitProfileName(Candidate).Path;
+          R << "); choose one with -pathprof-prefix-map=OLD=NEW";
+        }
+        return R;
       });
       continue;
     }
@@ -307,15 +395,25 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (splitAtReturnsTwiceCalls(*F))
       FAM.invalidate(*F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
+    if (Found.FromOtherPath)
+      ORE.emit([&] {
+        return OptimizationRemarkAnalysis(DEBUG_TYPE, "MovedSource", F)
+               << "path profile of " << ore::NV("Function", Shown)
+               << " taken from '" << ore::NV("ProfileName", Found.Name)
+               << "': the source moved from '"
+               << splitProfileName(Found.Name).Path << "' to '"
+               << splitProfileName(Name).Path << "'";
+      });
     const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(*F);
     const FunctionProfile *FP =
-        DAG.isValid() ? Loaded->find(Name, DAG.checksum()) : nullptr;
+        DAG.isValid() ? Loaded->find(Found.Name, DAG.checksum()) : nullptr;
     if (!FP) {
       ++NumStale;
-      StaleNames.push_back(F->getName().str());
+      StaleNames.push_back(Shown);
       ORE.emit([&] {
         return OptimizationRemarkMissed(DEBUG_TYPE, "StaleProfile", F)
-               << "path profile not used: the function's CFG checksum 0x"
+               << "path profile not used for " << ore::NV("Function", Shown)
+               << ": its CFG checksum 0x"
                << utohexstr(DAG.checksum(), /*LowerCase=*/true)
                << " matches none of its profiles (stale profile)";
       });
@@ -324,7 +422,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     Expected<DecodedPathProfile> D = decodePathProfile(DAG, *FP);
     if (!D) {
       Ctx.diagnose(DiagnosticInfoPathProfile(
-          Path, "function " + Name + ": " + toString(D.takeError()),
+          Path, "function " + Shown + ": " + toString(D.takeError()),
           DS_Warning));
       continue;
     }
@@ -337,7 +435,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
         ColdFunctions.push_back(F);
       ORE.emit([&] {
         return OptimizationRemarkAnalysis(DEBUG_TYPE, "NeverRun", F)
-               << "path profile: the function never ran";
+               << "path profile: " << ore::NV("Function", Shown)
+               << " never ran";
       });
       continue;
     }
@@ -356,11 +455,14 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       ColdFunctions.push_back(F);
     ORE.emit([&] {
       return OptimizationRemark(DEBUG_TYPE, "Annotated", F)
-             << "annotated from the path profile: entry count "
+             << "annotated " << ore::NV("Function", Shown)
+             << " from the path profile: entry count "
              << ore::NV("EntryCount", EntryCount) << ", "
              << ore::NV("PathsRun", uint64_t(D->Paths.size())) << " of "
-             << ore::NV("NumPaths", DAG.numPaths()) << " paths ran, "
-             << ore::NV("BranchWeights", NumWeights) << " branch weights";
+             << ore::NV("NumPaths", DAG.numPaths())
+             << plural(DAG.numPaths(), " path", " paths") << " ran, "
+             << ore::NV("BranchWeights", NumWeights)
+             << plural(NumWeights, " branch weight", " branch weights");
     });
     // Weights changed; the CFG and so the DAG did not.
     PreservedAnalyses PA;
@@ -383,9 +485,21 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (!F->hasFnAttribute(Attribute::Hot))
       F->addFnAttr(Attribute::Cold);
 
+  StringRef SourceFile = M.getSourceFileName();
   if (!StaleNames.empty() && WarnMismatch)
-    Ctx.diagnose(
-        DiagnosticInfoPathProfile(Path, staleMessage(StaleNames), DS_Warning));
+    Ctx.diagnose(DiagnosticInfoPathProfile(
+        Path, staleMessage(SourceFile, StaleNames), DS_Warning));
+  // A profile of another program, of a build from a tree the names cannot
+  // be matched across, or of another -O level finds few of the functions:
+  // say so once rather than leave it to -Rpass-missed.
+  if (Missing != 0 && Missing * 100 > WarnMissingPercent * Worklist.size())
+    Ctx.diagnose(DiagnosticInfoPathProfile(
+        Path,
+        Twine(Missing) + " of " + Twine(Worklist.size()) +
+            plural(Worklist.size(), " function", " functions") + " of " +
+            SourceFile + plural(Missing, " has", " have") +
+            " no path profile: was the profile made from this build?",
+        DS_Warning));
   return PreservedAnalyses::none();
 }
 
@@ -405,21 +519,28 @@ PreservedAnalyses PathProfUsePrinterPass::run(Module &M,
       continue;
     std::string Name = getPathProfFuncName(F);
     OS << "PathProf profile for '" << Name << "': ";
-    if (!Loaded->ByName.count(Name)) {
-      OS << "none\n";
+    ProfileForUse::Match Found = Loaded->match(Name);
+    if (Found.Name.empty()) {
+      OS << "none";
+      if (!Found.Ambiguous.empty())
+        OS << " (" << Found.Ambiguous.size()
+           << " names from other source paths match equally well)";
+      OS << "\n";
       continue;
     }
+    if (Found.FromOtherPath)
+      OS << "recorded as '" << Found.Name << "', ";
     if (splitAtReturnsTwiceCalls(F)) {
       FAM.invalidate(F, PreservedAnalyses::none());
       Changed = true;
     }
     const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(F);
     const FunctionProfile *FP =
-        DAG.isValid() ? Loaded->find(Name, DAG.checksum()) : nullptr;
+        DAG.isValid() ? Loaded->find(Found.Name, DAG.checksum()) : nullptr;
     if (!FP) {
       OS << "stale (checksum 0x"
          << utohexstr(DAG.checksum(), /*LowerCase=*/true)
-         << " matches none of its " << Loaded->ByName.lookup(Name).size()
+         << " matches none of its " << Loaded->ByName.lookup(Found.Name).size()
          << " profiles)\n";
       continue;
     }

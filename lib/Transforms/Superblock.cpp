@@ -43,8 +43,8 @@
 
 #include "PathProf/Superblock.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
-#include "PathProf/PathProfInstrumentation.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -353,7 +353,7 @@ void SuperblockFormer::formAlong(TracePath &P) {
   if (Cost > FunctionBudget || Cost > ModuleBudget.remaining()) {
     ++NumRefusedBudget;
     bool Module = Cost <= FunctionBudget;
-    std::string Whose = Module ? "the module's" : F.getName().str() + "'s";
+    std::string Whose = Module ? "the module's" : getDisplayName(F) + "'s";
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "CodeGrowth",
                                       remarkAnchor(Trace[0]))
@@ -385,8 +385,9 @@ void SuperblockFormer::formAlong(TracePath &P) {
            << "formed superblock of " << NV("Blocks", Trace.size())
            << " blocks along path " << NV("Path", describePath(*P.Profiled))
            << " (" << NV("Share", formatShare(P.Count, Profile.TotalCount))
-           << "% of " << NV("Function", F.getName()) << "'s flow), duplicated "
-           << NV("Instructions", Cost) << " instructions";
+           << "% of " << NV("Function", getDisplayName(F))
+           << "'s flow), duplicated " << NV("Instructions", Cost)
+           << " instructions";
   });
   if (StopAt) {
     ++NumTruncated;
@@ -637,8 +638,8 @@ bool SuperblockFormer::run() {
   auto RefuseFunction = [&](const char *Why) {
     ORE.emit([&] {
       return OptimizationRemarkMissed(DEBUG_TYPE, "FunctionRefused", &F)
-             << "no superblocks in " << NV("Function", F.getName()) << ": "
-             << Why;
+             << "no superblocks in " << NV("Function", getDisplayName(F))
+             << ": " << Why;
     });
     return false;
   };

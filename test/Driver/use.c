@@ -19,8 +19,8 @@
 // RUN: llvm-pathprof merge -o prog.pathprof train.pathraw
 // RUN: pathprof-clang -O2 -g -fprofile-path-use=prog.pathprof -Rpass=pathprof-use %s %S/Inputs/classify.c -o use 2> use.err
 // RUN: FileCheck %s --check-prefix=REMARK < use.err
-// REMARK-DAG: branchy.c:6:1: remark: annotated from the path profile: entry count 1, 3 of 4 paths ran, 1 branch weights [-Rpass=pathprof-use]
-// REMARK-DAG: classify.c:2:1: remark: annotated from the path profile: entry count 1000, 4 of 4 paths ran, 2 branch weights [-Rpass=pathprof-use]
+// REMARK-DAG: branchy.c:6:1: remark: annotated main from the path profile: entry count 1, 3 of 4 paths ran, 1 branch weight [-Rpass=pathprof-use]
+// REMARK-DAG: classify.c:2:1: remark: annotated classify from the path profile: entry count 1000, 4 of 4 paths ran, 2 branch weights [-Rpass=pathprof-use]
 // RUN: ./use > use.out
 // RUN: cmp gen.out use.out
 // The raw profile works as well, and so does the plain plugin form.
@@ -40,7 +40,7 @@
 // silences and -Werror makes an error.
 // RUN: sed -e 's/R \*= 3;/{ R *= 3; if (X > 500) return R + 1; }/' %S/Inputs/classify.c > classify2.c
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=STALE
-// STALE: warning: path profile 'prog.pathprof': 1 function has a stale path profile and was not optimized with it: classify [-Wbackend-plugin]
+// STALE: warning: path profile 'prog.pathprof': 1 function of classify2.c has a stale path profile and was not optimized with it: classify [-Wbackend-plugin]
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-backend-plugin -c classify2.c -o c2.o 2>&1 | count 0
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -mllvm -pathprof-warn-mismatch=false -c classify2.c -o c2.o 2>&1 | count 0
 // The wrapper's own flag, as clang's -Wno-profile-instr-mismatch; the last
@@ -53,7 +53,7 @@
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -O2 -Wno-profile-path-mismatch -c a.c | FileCheck %s --check-prefix=ECHO-DROP
 // ECHO-DROP: clang{{[^ ]*}} -O2 -c a.c{{$}}
 // RUN: not pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Werror -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=WERROR
-// WERROR: error: path profile 'prog.pathprof': 1 function has a stale path profile {{.*}} [-Werror,-Wbackend-plugin]
+// WERROR: error: path profile 'prog.pathprof': 1 function of classify2.c has a stale path profile {{.*}} [-Werror,-Wbackend-plugin]
 //
 // -O0 builds match their -O0 profile too.
 // RUN: pathprof-clang -O0 -fprofile-path-generate %s %S/Inputs/classify.c -o gen0

@@ -71,6 +71,7 @@ int main(void) {
 
 // The text report: hottest path first, source lines in the order they ran.
 // TEXT:       Function: sum
+// TEXT-NEXT:    File: {{.*}}paths-exact.c
 // TEXT-NEXT:    Checksum: 0x{{[0-9a-f]+}}
 // TEXT-NEXT:    Paths: 4
 // TEXT-NEXT:    Executed paths: 4

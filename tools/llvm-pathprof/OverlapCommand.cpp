@@ -7,13 +7,15 @@
 // TEST against BASE (the exact reference), so that an estimated profile, e.g.
 // from samples, can be scored. The numbers come from computeOverlap()
 // (PathProf/Overlap.h); this file only prints them, as text or JSON, in the
-// forms docs/CommandGuide.md documents.
+// forms docs/CommandGuide.md documents, with names demangled as show prints
+// them.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm-pathprof.h"
 
 #include "PathProf/Overlap.h"
+#include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -40,9 +42,13 @@ static cl::opt<std::string> TestInput(cl::Positional, cl::Required,
                                       cl::cat(PathProfCategory));
 static cl::opt<std::string> OverlapFunction(
     "function", cl::sub(OverlapSubcommand), cl::value_desc("name"),
-    cl::desc("List only the functions with this name (the program level "
-             "still covers every function)"),
+    cl::desc("List only the functions with this name, as show --function "
+             "matches it (the program level still covers every function)"),
     cl::cat(PathProfCategory));
+static cl::opt<bool>
+    OverlapNoDemangle("no-demangle", cl::sub(OverlapSubcommand),
+                      cl::desc("Print symbol names as stored, not demangled"),
+                      cl::cat(PathProfCategory));
 static cl::opt<double> HotThreshold(
     "hot-threshold", cl::sub(OverlapSubcommand), cl::init(0.125),
     cl::value_desc("percent"),
@@ -73,7 +79,17 @@ static double share(uint64_t Part, uint64_t Whole) {
 }
 
 static bool selected(StringRef Name) {
-  return OverlapFunction.empty() || Name == OverlapFunction;
+  return OverlapFunction.empty() || matchesFunctionName(Name, OverlapFunction);
+}
+
+/// The name the text shows: the symbol, demangled unless --no-demangle, and
+/// for a static function its source path as well, since the lists are read
+/// without other context.
+static std::string shown(StringRef Name) {
+  std::string Result = displayName(Name, !OverlapNoDemangle);
+  if (ProfileName Parts = splitProfileName(Name); Parts.isLocal())
+    Result += " [" + Parts.Path.str() + "]";
+  return Result;
 }
 
 static void printText(const ProfileOverlap &R, raw_ostream &OS) {
@@ -105,7 +121,7 @@ static void printText(const ProfileOverlap &R, raw_ostream &OS) {
     if (!Header)
       OS << "\nFunction level:\n";
     Header = true;
-    OS << "  Function: " << F.Name << "\n";
+    OS << "  Function: " << shown(F.Name) << "\n";
     OS << "    Checksum: " << hex(F.Checksum) << "\n";
     OS << "    Base count: " << F.BaseCount << " ("
        << pct(share(F.BaseCount, R.BaseTotal)) << " of base)\n";
@@ -128,7 +144,7 @@ static void printText(const ProfileOverlap &R, raw_ostream &OS) {
       if (!Any)
         OS << "\n" << Title << ":\n";
       Any = true;
-      OS << "  " << F.Name << " (checksum " << hex(F.Checksum)
+      OS << "  " << shown(F.Name) << " (checksum " << hex(F.Checksum)
          << "): total path count " << F.Count << "\n";
     }
   };
@@ -142,7 +158,7 @@ static void printText(const ProfileOverlap &R, raw_ostream &OS) {
     if (!Any)
       OS << "\nMismatched checksums (not compared):\n";
     Any = true;
-    OS << "  " << M.Name << ": base";
+    OS << "  " << shown(M.Name) << ": base";
     ListSeparator LS(",");
     for (uint64_t C : M.BaseChecksums)
       OS << LS << " " << hex(C);
@@ -166,6 +182,7 @@ static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
         if (selected(F.Name))
           J.object([&] {
             J.attribute("name", F.Name);
+            J.attribute("demangled_name", displayName(F.Name));
             J.attribute("checksum", hex(F.Checksum));
             J.attribute("total_count", F.Count);
           });
@@ -204,6 +221,7 @@ static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
           continue;
         J.object([&] {
           J.attribute("name", F.Name);
+          J.attribute("demangled_name", displayName(F.Name));
           J.attribute("checksum", hex(F.Checksum));
           J.attribute("base_count", F.BaseCount);
           J.attribute("test_count", F.TestCount);
@@ -226,6 +244,7 @@ static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
         if (selected(M.Name))
           J.object([&] {
             J.attribute("name", M.Name);
+            J.attribute("demangled_name", displayName(M.Name));
             Checksums("base_checksums", M.BaseChecksums);
             Checksums("test_checksums", M.TestChecksums);
           });
@@ -249,7 +268,7 @@ int pathprof::tool::overlapMain() {
     return fail(Test.takeError());
   if (!OverlapFunction.empty()) {
     auto Named = [](const FunctionProfile &F) {
-      return F.Name == OverlapFunction;
+      return matchesFunctionName(F.Name, OverlapFunction);
     };
     if (none_of(Base->Functions, Named) && none_of(Test->Functions, Named))
       return fail("no function named '" + OverlapFunction + "' in " +

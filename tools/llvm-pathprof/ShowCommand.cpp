@@ -2,7 +2,12 @@
 //
 // `llvm-pathprof show` prints a raw or indexed profile: a program summary,
 // then per function its hottest paths as block and source-line sequences, as
-// text or as one JSON document. Both forms are stable; docs/CommandGuide.md
+// text or as one JSON document. A real program has thousands of functions,
+// most of them never run, so show selects (by name, regular expression,
+// source file, count), ranks (by default by the number of distinct paths
+// run, where a path profile says most) and limits the functions it prints,
+// and names them as people wrote them (demangled, static functions without
+// their source path). Both forms are stable; docs/CommandGuide.md
 // documents every line and field. With --segments it lists instead the
 // segments of a raw profile: which module instances wrote it, and the
 // compiler and runtime versions each one recorded.
@@ -12,11 +17,13 @@
 #include "llvm-pathprof.h"
 
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -30,10 +37,59 @@ static cl::opt<std::string> ShowInput(cl::Positional, cl::Required,
                                       cl::sub(ShowSubcommand),
                                       cl::desc("<raw or indexed profile>"),
                                       cl::cat(PathProfCategory));
-static cl::opt<std::string>
-    ShowFunction("function", cl::sub(ShowSubcommand), cl::value_desc("name"),
-                 cl::desc("Show only the functions with this name"),
+static cl::opt<std::string> ShowFunction(
+    "function", cl::sub(ShowSubcommand), cl::value_desc("name"),
+    cl::desc("Show only the functions with this name: as stored, without "
+             "the source path of a static function, demangled, or demangled "
+             "without parameters; shows them even if they never ran"),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string> ShowNameRegex(
+    "name-regex", cl::sub(ShowSubcommand), cl::value_desc("regex"),
+    cl::desc("Show only functions whose stored, plain or demangled name "
+             "matches this regular expression"),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string> ShowFileRegex(
+    "file-regex", cl::sub(ShowSubcommand), cl::value_desc("regex"),
+    cl::desc("Show only functions whose source file matches this regular "
+             "expression"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool> ShowHideSystem(
+    "hide-system", cl::sub(ShowSubcommand),
+    cl::desc("Hide functions whose source file is under /usr/ (system and "
+             "library headers)"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool>
+    ShowNeverRun("show-never-run", cl::sub(ShowSubcommand),
+                 cl::desc("Also show functions that never ran"),
                  cl::cat(PathProfCategory));
+static cl::opt<uint64_t> ShowMinCount(
+    "min-count", cl::sub(ShowSubcommand), cl::init(0), cl::value_desc("n"),
+    cl::desc("Show only functions whose total path count is at least n"),
+    cl::cat(PathProfCategory));
+static cl::opt<unsigned> ShowMaxFunctions(
+    "max-functions", cl::sub(ShowSubcommand), cl::init(0), cl::value_desc("n"),
+    cl::desc("Show at most n functions, the first in --sort order; 0 shows "
+             "all (default)"),
+    cl::cat(PathProfCategory));
+
+namespace {
+enum class SortKey { Paths, Count, Entry, Name };
+} // namespace
+
+static cl::opt<SortKey> ShowSort(
+    "sort", cl::sub(ShowSubcommand), cl::init(SortKey::Paths),
+    cl::desc("How functions are ordered"),
+    cl::values(
+        clEnumValN(SortKey::Paths, "paths",
+                   "Distinct paths run, most first (default)"),
+        clEnumValN(SortKey::Count, "count", "Total path count, highest first"),
+        clEnumValN(SortKey::Entry, "entry", "Entry count, highest first"),
+        clEnumValN(SortKey::Name, "name", "Name, alphabetically")),
+    cl::cat(PathProfCategory));
+static cl::opt<bool>
+    ShowNoDemangle("no-demangle", cl::sub(ShowSubcommand),
+                   cl::desc("Print symbol names as stored, not demangled"),
+                   cl::cat(PathProfCategory));
 static cl::opt<unsigned>
     ShowTopN("topn", cl::sub(ShowSubcommand), cl::init(10), cl::value_desc("n"),
              cl::desc("Paths to show per function, hottest first; 0 shows "
@@ -63,43 +119,153 @@ struct FunctionSummary {
   const FunctionProfile *F;
   uint64_t Total;
   uint64_t Entry;
+  /// The name people read (demangled unless --no-demangle).
+  std::string Name;
+  /// The name demangled, whatever --no-demangle says (for JSON).
+  std::string Demangled;
+  /// The function's source file: that of its first block with one, else
+  /// the source path in a static function's name; may be empty.
+  std::string File;
   /// (path id, count), hottest first, ties by id.
   std::vector<std::pair<uint64_t, uint64_t>> Paths;
 };
 
+/// The functions show prints, and how many it chose them from.
+struct Selection {
+  std::vector<FunctionSummary> Shown;
+  /// Functions in the profile, and those of them that ran.
+  size_t NumFunctions = 0;
+  size_t NumRun = 0;
+  /// Whether never-run functions are among the candidates.
+  bool NeverRunShown = false;
+};
+
 } // namespace
 
-static Expected<std::vector<FunctionSummary>> summarize(const Profile &P) {
-  std::vector<FunctionSummary> Result;
+static std::string sourceFile(const FunctionProfile &F) {
+  for (const CFGBlock &B : F.CFG.Blocks)
+    if (!B.File.empty())
+      return B.File;
+  return splitProfileName(F.Name).Path.str();
+}
+
+/// A compiled --name-regex or --file-regex; none when the option is empty.
+static Expected<std::optional<Regex>> compileRegex(StringRef Option,
+                                                   StringRef Pattern) {
+  if (Pattern.empty())
+    return std::nullopt;
+  Regex R(Pattern);
+  std::string Why;
+  if (!R.isValid(Why))
+    return createStringError(inconvertibleErrorCode(),
+                             "--" + Option + "=" + Pattern +
+                                 ": invalid regular expression: " + Why);
+  return std::optional<Regex>(std::move(R));
+}
+
+static bool orderBy(SortKey Key, const FunctionSummary &A,
+                    const FunctionSummary &B) {
+  auto Paths = [](const FunctionSummary &S) { return S.Paths.size(); };
+  switch (Key) {
+  case SortKey::Paths:
+    if (Paths(A) != Paths(B))
+      return Paths(A) > Paths(B);
+    break;
+  case SortKey::Entry:
+    if (A.Entry != B.Entry)
+      return A.Entry > B.Entry;
+    break;
+  case SortKey::Count:
+  case SortKey::Name:
+    break;
+  }
+  if (Key != SortKey::Name && A.Total != B.Total)
+    return A.Total > B.Total;
+  if (A.Name != B.Name)
+    return A.Name < B.Name;
+  if (A.F->Name != B.F->Name)
+    return A.F->Name < B.F->Name;
+  return A.F->Checksum < B.F->Checksum;
+}
+
+static Expected<Selection> select(const Profile &P) {
+  Expected<std::optional<Regex>> NameRegex =
+      compileRegex("name-regex", ShowNameRegex);
+  if (!NameRegex)
+    return NameRegex.takeError();
+  Expected<std::optional<Regex>> FileRegex =
+      compileRegex("file-regex", ShowFileRegex);
+  if (!FileRegex)
+    return FileRegex.takeError();
+
+  Selection Result;
+  Result.NumFunctions = P.Functions.size();
+  // Asking for a function by name shows it even if it never ran.
+  Result.NeverRunShown = ShowNeverRun || !ShowFunction.empty();
+  bool NameMatched = false;
   for (const FunctionProfile &F : P.Functions) {
-    if (!ShowFunction.empty() && F.Name != ShowFunction)
+    uint64_t Total = F.totalCount();
+    Result.NumRun += !F.Counts.empty();
+    if (!ShowFunction.empty() && !matchesFunctionName(F.Name, ShowFunction))
+      continue;
+    StringRef Symbol = splitProfileName(F.Name).Symbol;
+    std::string Demangled = demangleSymbol(Symbol);
+    if (*NameRegex && !(*NameRegex)->match(F.Name) &&
+        !(*NameRegex)->match(Symbol) && !(*NameRegex)->match(Demangled))
+      continue;
+    NameMatched = true;
+    std::string File = sourceFile(F);
+    if (*FileRegex && !(*FileRegex)->match(File))
+      continue;
+    if (ShowHideSystem && StringRef(File).starts_with("/usr/"))
+      continue;
+    if ((F.Counts.empty() && !Result.NeverRunShown) || Total < ShowMinCount)
       continue;
     Expected<uint64_t> Entry = F.entryCount();
     if (!Entry)
       return createStringError(inconvertibleErrorCode(),
                                "function '" + F.Name +
                                    "': " + toString(Entry.takeError()));
-    FunctionSummary S{&F, F.totalCount(), *Entry, {}};
+    FunctionSummary S{
+        &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
+    S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
     S.Paths.assign(F.Counts.begin(), F.Counts.end());
     llvm::sort(S.Paths, [](const auto &A, const auto &B) {
       if (A.second != B.second)
         return A.second > B.second;
       return A.first < B.first;
     });
-    Result.push_back(std::move(S));
+    Result.Shown.push_back(std::move(S));
   }
-  llvm::sort(Result, [](const FunctionSummary &A, const FunctionSummary &B) {
-    if (A.Total != B.Total)
-      return A.Total > B.Total;
-    if (A.F->Name != B.F->Name)
-      return A.F->Name < B.F->Name;
-    return A.F->Checksum < B.F->Checksum;
-  });
+  if (!ShowFunction.empty() && !NameMatched)
+    return createStringError(inconvertibleErrorCode(),
+                             "no function named '" + ShowFunction + "'");
+  if (!ShowNameRegex.empty() && !NameMatched)
+    return createStringError(inconvertibleErrorCode(),
+                             "no function name matches --name-regex=" +
+                                 ShowNameRegex);
+  SortKey Key = ShowSort;
+  llvm::sort(Result.Shown,
+             [Key](const FunctionSummary &A, const FunctionSummary &B) {
+               return orderBy(Key, A, B);
+             });
+  if (ShowMaxFunctions != 0 && Result.Shown.size() > ShowMaxFunctions)
+    Result.Shown.resize(ShowMaxFunctions);
   return std::move(Result);
 }
 
-static Error showText(const Profile &P, ArrayRef<FunctionSummary> Summaries,
-                      raw_ostream &OS) {
+/// "Showing N of R functions run (T in the profile)", or with never-run
+/// functions among the candidates "Showing N of T functions (R run)".
+static void printShowing(const Selection &Sel, raw_ostream &OS) {
+  OS << "Showing " << Sel.Shown.size() << " of ";
+  if (Sel.NeverRunShown)
+    OS << Sel.NumFunctions << " functions (" << Sel.NumRun << " run)\n";
+  else
+    OS << Sel.NumRun << " functions run (" << Sel.NumFunctions
+       << " in the profile)\n";
+}
+
+static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   uint64_t Executed = 0;
   for (const FunctionProfile &F : P.Functions)
     Executed += F.Counts.size();
@@ -107,10 +273,15 @@ static Error showText(const Profile &P, ArrayRef<FunctionSummary> Summaries,
   OS << "Functions: " << P.Functions.size() << "\n";
   OS << "Executed paths: " << Executed << "\n";
   OS << "Total path count: " << ProgramTotal << "\n";
+  printShowing(Sel, OS);
 
-  for (const FunctionSummary &S : Summaries) {
+  for (const FunctionSummary &S : Sel.Shown) {
     const FunctionProfile &F = *S.F;
-    OS << "\nFunction: " << F.Name << "\n";
+    OS << "\nFunction: " << S.Name << "\n";
+    if (S.Name != F.Name)
+      OS << "  Profile name: " << F.Name << "\n";
+    if (!S.File.empty())
+      OS << "  File: " << S.File << "\n";
     OS << "  Checksum: " << hex(F.Checksum) << "\n";
     OS << "  Paths: " << F.NumPaths << "\n";
     OS << "  Executed paths: " << S.Paths.size() << "\n";
@@ -146,8 +317,7 @@ static Error showText(const Profile &P, ArrayRef<FunctionSummary> Summaries,
   return Error::success();
 }
 
-static Error showJSON(const Profile &P, ArrayRef<FunctionSummary> Summaries,
-                      raw_ostream &OS) {
+static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   // Without an explicit --topn, JSON consumers get every executed path.
   unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
   uint64_t Executed = 0;
@@ -160,11 +330,15 @@ static Error showJSON(const Profile &P, ArrayRef<FunctionSummary> Summaries,
     J.attribute("num_functions", uint64_t(P.Functions.size()));
     J.attribute("executed_paths", Executed);
     J.attribute("total_count", P.totalCount());
+    J.attribute("run_functions", uint64_t(Sel.NumRun));
+    J.attribute("shown_functions", uint64_t(Sel.Shown.size()));
     J.attributeArray("functions", [&] {
-      for (const FunctionSummary &S : Summaries) {
+      for (const FunctionSummary &S : Sel.Shown) {
         const FunctionProfile &F = *S.F;
         J.object([&] {
           J.attribute("name", F.Name);
+          J.attribute("demangled_name", S.Demangled);
+          J.attribute("file", S.File);
           J.attribute("checksum", hex(F.Checksum));
           J.attribute("num_paths", F.NumPaths);
           J.attribute("executed_paths", uint64_t(S.Paths.size()));
@@ -275,6 +449,9 @@ static int closeOutput(raw_fd_ostream &OS) {
 static int showSegmentsMain() {
   if (!ShowFunction.empty())
     return fail("--segments and --function cannot be used together");
+  if (!ShowNameRegex.empty() || !ShowFileRegex.empty())
+    return fail("--segments and --name-regex or --file-regex cannot be used "
+                "together");
   Expected<std::vector<RawSegmentInfo>> Segments =
       readProfileSegments(ShowInput, warn);
   if (!Segments)
@@ -292,20 +469,23 @@ static int showSegmentsMain() {
 int pathprof::tool::showMain() {
   if (ShowSegments)
     return showSegmentsMain();
+  // A bad pattern is the command line's fault, not the profile's.
+  for (auto [Option, Pattern] :
+       {std::pair<StringRef, StringRef>("name-regex", ShowNameRegex),
+        std::pair<StringRef, StringRef>("file-regex", ShowFileRegex)})
+    if (Expected<std::optional<Regex>> R = compileRegex(Option, Pattern); !R)
+      return fail(R.takeError());
   Expected<Profile> P = readProfile(ShowInput, warn);
   if (!P)
     return fail(P.takeError());
-  Expected<std::vector<FunctionSummary>> Summaries = summarize(*P);
-  if (!Summaries)
-    return fail(ShowInput + ": " + toString(Summaries.takeError()));
-  if (!ShowFunction.empty() && Summaries->empty())
-    return fail(ShowInput + ": no function named '" + ShowFunction + "'");
+  Expected<Selection> Sel = select(*P);
+  if (!Sel)
+    return fail(ShowInput + ": " + toString(Sel.takeError()));
 
   std::unique_ptr<raw_fd_ostream> OS = openOutput();
   if (!OS)
     return 1;
-  Error E =
-      ShowJSON ? showJSON(*P, *Summaries, *OS) : showText(*P, *Summaries, *OS);
+  Error E = ShowJSON ? showJSON(*P, *Sel, *OS) : showText(*P, *Sel, *OS);
   if (E)
     return fail(ShowInput + ": " + toString(std::move(E)));
   return closeOutput(*OS);

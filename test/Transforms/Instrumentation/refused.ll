@@ -8,7 +8,7 @@ declare void @may_throw()
 declare i32 @__gxx_personality_v0(...)
 
 ; A backedge into a landing pad: the unwind edge cannot be split.
-; REMARK: remark: <unknown>:0:0: not instrumented for path profiling: a backedge enters the exception handler block 'lpad'
+; REMARK: remark: <unknown>:0:0: lpad_loop not instrumented for path profiling: a backedge enters the exception handler block 'lpad'
 ; CHECK-LABEL: define void @lpad_loop()
 ; CHECK-NOT:   pathprof
 ; CHECK:       ret void
@@ -23,7 +23,7 @@ done:
 }
 
 ; A backedge out of an indirectbr with several targets.
-; REMARK: remark: <unknown>:0:0: not instrumented for path profiling: a backedge leaves the indirectbr/callbr block 'head'
+; REMARK: remark: <unknown>:0:0: ibr_loop not instrumented for path profiling: a backedge leaves the indirectbr/callbr block 'head'
 ; CHECK-LABEL: define void @ibr_loop(ptr %p)
 ; CHECK-NOT:   pathprof
 ; CHECK:       ret void
@@ -37,7 +37,7 @@ out:
 }
 
 ; An indirectbr without a backedge is instrumented like any branch.
-; REMARK: remark: <unknown>:0:0: instrumented for path profiling: 2 paths, 1 chord increments, 0 backedges, dense counters
+; REMARK: remark: <unknown>:0:0: instrumented ibr_ok for path profiling: 2 paths, 1 chord increment, 0 backedges, dense counters
 ; CHECK-LABEL: define void @ibr_ok(ptr %p)
 ; CHECK:       %pathprof.r{{[0-9]*}} = phi i64 [ %pathprof.r.next, %a ], [ 0, %entry ]
 define void @ibr_ok(ptr %p) {

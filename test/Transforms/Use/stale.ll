@@ -15,23 +15,23 @@
 ; Every branch marked 'edited' now goes one way: five stale functions.
 ; RUN: sed -e '/edited/s/label %no/label %yes/' %s > %t/five.ll
 ; RUN: echo 'define void @added() { ret void }' >> %t/five.ll
-; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -S %t/five.ll -o %t/five.out.ll 2>&1 | FileCheck %s --check-prefix=FIVE -DFILE=%t/prof.pathprof
-; FIVE: warning: path profile '[[FILE]]': 5 functions have stale path profiles and were not optimized with them: g1, g2, g3 (+2 more)
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -S %t/five.ll -o %t/five.out.ll 2>&1 | FileCheck %s --check-prefix=FIVE -DFILE=%t/prof.pathprof -DSRC=%t/five.ll
+; FIVE: warning: path profile '[[FILE]]': 5 functions of [[SRC]] have stale path profiles and were not optimized with them: g1, g2, g3 (+2 more)
 ; FIVE-NOT: warning
 ; RUN: FileCheck %s --check-prefix=IR < %t/five.out.ll
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -pathprof-warn-mismatch-names=5 -disable-output %t/five.ll 2>&1 | FileCheck %s --check-prefix=ALL
-; ALL: 5 functions have stale path profiles and were not optimized with them: g1, g2, g3, g4, g5{{$}}
+; ALL: 5 functions of {{.*}}five.ll have stale path profiles and were not optimized with them: g1, g2, g3, g4, g5{{$}}
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -pathprof-warn-mismatch=false -disable-output %t/five.ll 2>&1 | count 0
 ;
 ; Remarks say which functions were skipped and why.
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -pathprof-warn-mismatch=false -pass-remarks-missed=pathprof-use -disable-output %t/five.ll 2>&1 | FileCheck %s --check-prefix=REMARK
-; REMARK: remark: <unknown>:0:0: path profile not used: the function's CFG checksum 0x{{[0-9a-f]+}} matches none of its profiles (stale profile)
+; REMARK: remark: <unknown>:0:0: path profile not used for g1: its CFG checksum 0x{{[0-9a-f]+}} matches none of its profiles (stale profile)
 ; REMARK: remark: <unknown>:0:0: no path profile for added
 ;
 ; One stale function.
 ; RUN: sed -e '/g1 edited/s/label %no/label %yes/' %s > %t/one.ll
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -disable-output %t/one.ll 2>&1 | FileCheck %s --check-prefix=ONE
-; ONE: warning: path profile '{{.*}}': 1 function has a stale path profile and was not optimized with it: g1{{$}}
+; ONE: warning: path profile '{{.*}}': 1 function of {{.*}}one.ll has a stale path profile and was not optimized with it: g1{{$}}
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/prof.pathprof -disable-output %t/one.ll | FileCheck %s --check-prefix=PRINT
 ; PRINT: PathProf profile for 'g1': stale (checksum 0x{{[0-9a-f]+}} matches none of its 1 profiles)
 ; PRINT: PathProf profile for 'g2': checksum
