@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileNames.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -243,8 +244,12 @@ void ProfileMerger::reportMismatches(WarningHandler Warn) const {
     });
     std::string Msg;
     raw_string_ostream OS(Msg);
-    OS << "function '" << Name
-       << "' has mismatched checksums in different inputs; kept apart:";
+    // Named as show prints it, with the stored name where that differs.
+    std::string Shown = displayName(Name);
+    OS << "function '" << Shown << "'";
+    if (Shown != Name)
+      OS << " (profile name '" << Name << "')";
+    OS << " has mismatched checksums in different inputs; kept apart:";
     ListSeparator LS(",");
     for (const Entry *E : Entries) {
       OS << LS << " " << format_hex(E->F.Checksum, 18) << " in " << E->NumInputs
