@@ -18,11 +18,21 @@
 //
 // RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-update=atomic -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
 // IR: atomicrmw add
+// prefer-atomic without -pthread on the compile is exact too: build systems
+// often pass -pthread only to the link, and a compile cannot know whether
+// threads will run.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-update=prefer-atomic -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
 // RUN: rm -rf %t && mkdir %t
 // RUN: pathprof-clang -O2 -g -pthread -fprofile-path-generate -fprofile-update=prefer-atomic %s -o %t/prog
 // RUN: env PATHPROF_FILE=%t/p.pathraw %t/prog
 // RUN: llvm-pathprof show --json %t/p.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s
 // CHECK: function {{.*}}profile-update.c;tick paths=1 entry=400000 total=400000
+// Compiled without -pthread and linked with it, as a Makefile with
+// LDFLAGS=-pthread does: four threads still count every call.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-update=prefer-atomic -c %s -o %t/prog.o
+// RUN: pathprof-clang -pthread %t/prog.o -o %t/prog2
+// RUN: env PATHPROF_FILE=%t/p2.pathraw %t/prog2
+// RUN: llvm-pathprof show --json %t/p2.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s
 
 #include <pthread.h>
 
