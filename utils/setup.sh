@@ -18,10 +18,11 @@ build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 # libclang-rt-19-dev also holds libFuzzer and the sanitizer runtimes that
 # utils/run-fuzzers.sh and utils/run-sanitized-tests.sh use. lld-19,
 # binutils (ld.bfd, ld.gold) and llvm-19-linker-tools (LLVMgold.so, for LTO
-# through ld.bfd and gold) are the linkers the link tests run.
+# through ld.bfd and gold) are the linkers the link tests run; meson is the
+# second build system the driver tests build through.
 packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools llvm-19-linker-tools lld-19
           binutils libclang-rt-19-dev libpfm4-dev cmake ninja-build make python3
-          valgrind)
+          valgrind meson)
 
 missing=()
 for pkg in "${packages[@]}"; do
