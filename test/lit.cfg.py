@@ -41,6 +41,8 @@ load = "-Xclang -load -Xclang {0} -fpass-plugin={0}".format(plugin)
 
 config.substitutions.append(("%pathprof_plugin", plugin))
 config.substitutions.append(("%pathprof_rt", runtime))
+config.substitutions.append(("%pathprof_src", config.pathprof_src_root))
+config.substitutions.append(("%pathprof_obj", config.pathprof_obj_root))
 config.substitutions.append(("%pathprof_include",
                              os.path.join(config.pathprof_src_root, "include")))
 config.substitutions.append(

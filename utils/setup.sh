@@ -19,10 +19,11 @@ build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 # utils/run-fuzzers.sh and utils/run-sanitized-tests.sh use. lld-19,
 # binutils (ld.bfd, ld.gold) and llvm-19-linker-tools (LLVMgold.so, for LTO
 # through ld.bfd and gold) are the linkers the link tests run; meson is the
-# second build system the driver tests build through.
+# second build system the driver tests build through; gcc and g++ build
+# PathProf itself and a CMake-package project in the toolchain tests.
 packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools llvm-19-linker-tools lld-19
           binutils libclang-rt-19-dev libpfm4-dev cmake ninja-build make python3
-          valgrind meson)
+          valgrind meson gcc g++)
 
 missing=()
 for pkg in "${packages[@]}"; do

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Progress.h"
 #include "llvm-pathprof.h"
 
 #include "PathProf/Profile.h"
@@ -80,6 +81,15 @@ static cl::opt<FailureMode> MergeFailureMode(
                clEnumValN(FailureMode::All, "all",
                           "skip it with a warning; fail only if every "
                           "input is bad")),
+    cl::cat(PathProfCategory));
+static cl::opt<ProgressMode> MergeProgress(
+    "progress", cl::sub(MergeSubcommand), cl::init(ProgressMode::Auto),
+    cl::desc("A progress line on stderr while inputs are read:"),
+    cl::values(clEnumValN(ProgressMode::Auto, "auto",
+                          "on a terminal, outside CI, with more than one "
+                          "input (default)"),
+               clEnumValN(ProgressMode::Always, "always", "always"),
+               clEnumValN(ProgressMode::Never, "never", "never")),
     cl::cat(PathProfCategory));
 static cl::opt<std::string>
     MergeOutput("output", cl::sub(MergeSubcommand),
@@ -210,6 +220,8 @@ int pathprof::tool::mergeMain() {
                                (Inputs.size() + 1) / 2);
   Threads = std::max(1u, std::min<unsigned>(Threads, Inputs.size()));
 
+  ProgressLine Progress(MergeProgress, "merge", Inputs.size(), "inputs",
+                        "read");
   std::vector<ProfileMerger> Mergers(Threads);
   std::vector<InputResult> Results(Inputs.size());
   std::atomic<size_t> FirstFailure{Inputs.size()};
@@ -238,6 +250,7 @@ int pathprof::tool::mergeMain() {
         while (I < Old && !FirstFailure.compare_exchange_weak(Old, I))
           ;
       }
+      Progress.advance();
     }
   };
   if (Threads == 1) {
@@ -248,6 +261,7 @@ int pathprof::tool::mergeMain() {
       Pool.async([&Work, T] { Work(T); });
     Pool.wait();
   }
+  Progress.finish();
 
   for (size_t I = 0; I != Inputs.size() && I <= FirstFailure; ++I) {
     for (const std::string &W : Results[I].Warnings)
