@@ -1,7 +1,10 @@
 //===- PathProf/BallLarus.h - Ball-Larus path numbering ---------*- C++ -*-===//
 //
-// The Ball-Larus DAG of a function and its path numbering (Ball & Larus,
-// "Efficient Path Profiling", MICRO 1996; papers/000 section 2).
+// The Ball-Larus DAG of a function and its path numbering (T. Ball and
+// J. R. Larus, "Efficient Path Profiling", MICRO 1996), with backedges
+// replaced by ENTRY/EXIT pseudo-edges as in G. Ammons, T. Ball and
+// J. R. Larus, "Exploiting Hardware Performance Counters with Flow and
+// Context Sensitive Profiling", PLDI 1997, section 2.
 //
 // Terms used throughout PathProf:
 //  - ENTRY is the function's entry block (LLVM entry blocks have no

@@ -1,9 +1,10 @@
 //===- PathProf/Overlap.h - Similarity of two path profiles -----*- C++ -*-===//
 //
 // Compares a test profile with a base profile, as llvm-profdata overlap does
-// for edge profiles, plus the hot-path accuracy of Shye et al. (path profiling
-// from Itanium-2 branch-trace samples, 2005, section 4.5), which scores an
-// estimated (e.g. sampled) profile against an exact one.
+// for edge profiles, plus the hot-path accuracy of A. Shye et al., "Analysis
+// of Path Profiling Information Generated with Performance Monitoring
+// Hardware", INTERACT workshop 2005, section 4.5, which scores an estimated
+// (e.g. sampled) profile against an exact one.
 //
 // Terms. A path is (function name, checksum, path id); functions match only
 // when name and checksum both match. The flow of a path is its count divided

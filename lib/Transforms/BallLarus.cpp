@@ -1,7 +1,8 @@
 //===- BallLarus.cpp - Ball-Larus DAG and path numbering ------------------===//
 //
-// Builds the Ball-Larus DAG of a function and numbers its paths (Ball &
-// Larus 1996; papers/000 section 2). See PathProf/BallLarus.h for the terms.
+// Builds the Ball-Larus DAG of a function and numbers its paths (Ball and
+// Larus, "Efficient Path Profiling", MICRO 1996; Ammons, Ball and Larus,
+// PLDI 1997, section 2). See PathProf/BallLarus.h for the terms.
 // The DAG is the single source of truth for everything downstream: the
 // instrumentation places increments from its Val, the profile carries its
 // description, and the use pass recomputes it to match profiles by checksum.

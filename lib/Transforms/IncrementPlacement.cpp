@@ -1,8 +1,9 @@
 //===- IncrementPlacement.cpp - Spanning-tree placement of increments -----===//
 //
-// Ball & Larus 1996, section 3.3: add the edge EXIT->ENTRY, pick a maximum
-// spanning tree of the (undirected) DAG weighted by estimated edge frequency,
-// and put increments only on the chords (edges outside the tree).
+// Ball and Larus, "Efficient Path Profiling", MICRO 1996, section 3.3: add
+// the edge EXIT->ENTRY, pick a maximum spanning tree of the (undirected) DAG
+// weighted by estimated edge frequency, and put increments only on the
+// chords (edges outside the tree).
 //
 // With a potential Phi(v) per node, defined by Phi(ENTRY) = Phi(EXIT) = 0 and
 // Phi(w) = Phi(v) + Val(e) along every tree edge e = v->w, the increment of
