@@ -74,7 +74,7 @@ static cl::opt<PlacementKind> Placement(
                           "On every edge with a non-zero Val")));
 
 static cl::opt<uint64_t> DenseLimit(
-    "pathprof-dense-limit", cl::init(8192), cl::Hidden,
+    "pathprof-dense-limit", cl::init(65536), cl::Hidden,
     cl::desc("Functions with at most this many paths get a dense counter "
              "array; larger ones use the runtime hash table"));
 
