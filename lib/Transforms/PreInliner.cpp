@@ -42,7 +42,10 @@ static constexpr StringLiteral DoneMarker = "pathprof.preinlined";
 bool pathprof::shouldPreInline() { return PreInline; }
 
 PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
-  if (M.getNamedMetadata(DoneMarker))
+  // Once per module; never on a module that is instrumented already (a
+  // ThinLTO backend of objects built with -pathprof-preinline=false).
+  if (M.getNamedMetadata(DoneMarker) ||
+      M.getNamedGlobal("__pathprof_data_version"))
     return PreservedAnalyses::all();
   M.getOrInsertNamedMetadata(DoneMarker);
 
