@@ -99,7 +99,9 @@ static void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(PreInlinerPass(Level));
         if (!getProfileUseOption().empty()) {
           MPM.addPass(PathProfUsePass());
-          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls())
+          // The pre-inliner has inlined sole calls already.
+          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
+              !shouldPreInline())
             MPM.addPass(SoleCallInlinerPass());
         } else if (InstrumentInPipeline)
           MPM.addPass(PathProfInstrumentPass());
