@@ -426,8 +426,8 @@ void FunctionInstrumenter::expandHashedUpdates() {
 
     B.SetInsertPoint(Hit);
     B.CreateAtomicRMW(AtomicRMWInst::Add,
-                      Field(offsetof(PathProfHashEntry, Count)),
-                      B.getInt64(1), MaybeAlign(8), AtomicOrdering::Monotonic);
+                      Field(offsetof(PathProfHashEntry, Count)), B.getInt64(1),
+                      MaybeAlign(8), AtomicOrdering::Monotonic);
     B.CreateBr(Cont);
   }
 }

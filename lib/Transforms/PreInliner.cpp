@@ -31,10 +31,10 @@ static cl::opt<bool> PreInline(
     cl::desc("Inline small callees before path instrumentation and before "
              "the use pass in optimized builds, as IR PGO does"));
 
-static cl::opt<int> PreInlineThreshold(
-    "pathprof-preinline-threshold", cl::init(75), cl::Hidden,
-    cl::desc("Inline threshold of the pre-inliner (IR PGO's "
-             "-preinline-threshold)"));
+static cl::opt<int>
+    PreInlineThreshold("pathprof-preinline-threshold", cl::init(75), cl::Hidden,
+                       cl::desc("Inline threshold of the pre-inliner (IR PGO's "
+                                "-preinline-threshold)"));
 
 /// Named metadata that marks a module the pre-inliner has run on.
 static constexpr StringLiteral DoneMarker = "pathprof.preinlined";
@@ -59,8 +59,8 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
-  FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions().convertSwitchRangeToICmp(
-      true)));
+  FPM.addPass(
+      SimplifyCFGPass(SimplifyCFGOptions().convertSwitchRangeToICmp(true)));
   FPM.addPass(InstCombinePass());
   MIWP.getPM().addPass(createCGSCCToFunctionPassAdaptor(std::move(FPM)));
 
