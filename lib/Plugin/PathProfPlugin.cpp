@@ -13,6 +13,7 @@
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/PathProfUse.h"
+#include "PathProf/PreInliner.h"
 #include "PathProf/SoleCallInliner.h"
 #include "PathProf/Superblock.h"
 
@@ -44,6 +45,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
          ArrayRef<PassBuilder::PipelineElement>) {
+        if (Name == "pathprof-preinline") {
+          MPM.addPass(PreInlinerPass(OptimizationLevel::O2));
+          return true;
+        }
         if (Name != "pathprof-instrument")
           return false;
         MPM.addPass(PathProfInstrumentPass());
@@ -87,10 +92,16 @@ static void registerCallbacks(PassBuilder &PB) {
       });
   PB.registerPipelineEarlySimplificationEPCallback(
       [](ModulePassManager &MPM, OptimizationLevel Level) {
-        // Same point as the instrumentation, so that the CFG checksums match.
+        // The instrumentation and the use pass see the same CFGs: both run
+        // here, after the same pre-inliner.
+        bool Active = !getProfileUseOption().empty() || InstrumentInPipeline;
+        if (Active && Level != OptimizationLevel::O0 && shouldPreInline())
+          MPM.addPass(PreInlinerPass(Level));
         if (!getProfileUseOption().empty()) {
           MPM.addPass(PathProfUsePass());
-          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls())
+          // The pre-inliner has inlined sole calls already.
+          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
+              !shouldPreInline())
             MPM.addPass(SoleCallInlinerPass());
         } else if (InstrumentInPipeline)
           MPM.addPass(PathProfInstrumentPass());

@@ -245,12 +245,46 @@ static int buildImage(void) {
   return 0;
 }
 
+/* Copies the counts made before the profile was mapped (by code that ran
+   before __pathprof_init, counting into the static section) from \p Src to
+   \p Dst, which is zero. Only pages of the section that are resident can
+   hold counts: the section is SHT_NOBITS, so a page nobody wrote is not
+   there (mincore), and pages of zeros are not copied, so the counter region
+   of the file stays a hole where nothing ran and the copy costs nothing for
+   the megabytes of counters a large program has. Where mincore is not
+   available, everything is copied. Async-signal-safe. */
+static void copyTouchedCounters(char *Dst, const char *Src, size_t Size) {
+  const uintptr_t PageSize = (uintptr_t)sysconf(_SC_PAGESIZE);
+  uintptr_t Begin = (uintptr_t)Src & ~(PageSize - 1);
+  uintptr_t End = (uintptr_t)Src + Size;
+  unsigned char Resident[256];
+  for (uintptr_t Page = Begin; Page < End;) {
+    size_t Pages = (End - Page + PageSize - 1) / PageSize;
+    if (Pages > sizeof(Resident))
+      Pages = sizeof(Resident);
+    int HaveMap = mincore((void *)Page, Pages * PageSize, Resident) == 0;
+    for (size_t I = 0; I != Pages; ++I, Page += PageSize) {
+      if (HaveMap && !(Resident[I] & 1))
+        continue;
+      uintptr_t From = Page < (uintptr_t)Src ? (uintptr_t)Src : Page;
+      uintptr_t To = Page + PageSize < End ? Page + PageSize : End;
+      const uint64_t *W = (const uint64_t *)From;
+      size_t N = (To - From) / sizeof(uint64_t), J = 0;
+      while (J != N && W[J] == 0)
+        ++J;
+      if (J != N)
+        memcpy(Dst + (From - (uintptr_t)Src), (const void *)From, To - From);
+    }
+  }
+}
+
 /* Counters and hash header of a segment whose other bytes past the image
    are zero. */
 static void fillCounters(char *Segment) {
   if (L.CountersSize && CopyStaticCounters)
-    memcpy(Segment + L.CountersOffset, (char *)__start___pathprof_cnts,
-           (size_t)L.CountersSize);
+    copyTouchedCounters(Segment + L.CountersOffset,
+                        (const char *)__start___pathprof_cnts,
+                        (size_t)L.CountersSize);
   if (L.HashOffset)
     ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity = L.HashCapacity;
 }

@@ -35,6 +35,7 @@
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
+#include "PathProf/ProfileFormat.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
@@ -47,12 +48,15 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include <cstddef>
 
 using namespace llvm;
 using namespace pathprof;
@@ -74,7 +78,7 @@ static cl::opt<PlacementKind> Placement(
                           "On every edge with a non-zero Val")));
 
 static cl::opt<uint64_t> DenseLimit(
-    "pathprof-dense-limit", cl::init(8192), cl::Hidden,
+    "pathprof-dense-limit", cl::init(65536), cl::Hidden,
     cl::desc("Functions with at most this many paths get a dense counter "
              "array; larger ones use the runtime hash table"));
 
@@ -128,6 +132,25 @@ struct RuntimeInterface {
   FunctionCallee hashInc() {
     return fn("__pathprof_hash_inc", Type::getVoidTy(Ctx), {Ptr, I64});
   }
+  /// The runtime's hidden globals the inline hash lookup reads.
+  GlobalVariable *hiddenGlobal(StringRef Name, Type *Ty) {
+    if (auto *GV = M.getNamedGlobal(Name))
+      return GV;
+    auto *GV = new GlobalVariable(M, Ty, false, GlobalValue::ExternalLinkage,
+                                  nullptr, Name);
+    GV->setVisibility(GlobalValue::HiddenVisibility);
+    GV->setDSOLocal(true);
+    return GV;
+  }
+  GlobalVariable *hashTable() {
+    return hiddenGlobal("__pathprof_hash_table", Ptr);
+  }
+  /// The linker's start of PATHPROF_DATA_SECTION: a record's index is its
+  /// distance from there.
+  GlobalVariable *dataStart() {
+    return hiddenGlobal("__start_" PATHPROF_DATA_SECTION,
+                        ArrayType::get(Type::getInt8Ty(Ctx), 0));
+  }
   FunctionCallee verifyEnter() {
     return fn("__pathprof_verify_enter", I64, {Ptr});
   }
@@ -168,6 +191,7 @@ private:
   Value *pathRegister(unsigned Node) const;
   Value *edgeValue(BasicBlock *Pred, unsigned Edge);
   void emitPathEnd(IRBuilder<> &B, Value *PathId);
+  void expandHashedUpdates();
   BasicBlock::iterator blockStart(unsigned Node);
 
   Function &F;
@@ -181,6 +205,9 @@ private:
   Value *Frame = nullptr;
   std::vector<Value *> R;
   std::vector<Instruction *> VerifyBlockCalls;
+  /// The __pathprof_hash_inc calls of a hashed function, each given an
+  /// inline fast path once the function is instrumented.
+  std::vector<CallInst *> HashCalls;
   DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
 };
 
@@ -253,7 +280,12 @@ void FunctionInstrumenter::emitGlobals() {
     auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
     Counters =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
-    Counters->setSection(PATHPROF_CNTS_SECTION);
+    // A section of zeros that takes no room in the file (SHT_NOBITS): the
+    // "bss-section" attribute names the section of a zero-initialized global
+    // the way #pragma clang section bss does, where an explicit section would
+    // make it SHT_PROGBITS, megabytes of zeros in the binary that the runtime
+    // would then read.
+    Counters->addAttribute("bss-section", PATHPROF_CNTS_SECTION);
     Counters->setAlignment(Align(8));
     CountersPtr = Counters;
   }
@@ -304,7 +336,7 @@ void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
   if (Frame)
     B.CreateCall(RT.verifyPath(), {Frame, PathId});
   if (isHashed()) {
-    B.CreateCall(RT.hashInc(), {Data, PathId});
+    HashCalls.push_back(B.CreateCall(RT.hashInc(), {Data, PathId}));
     return;
   }
   Value *Slot = B.CreateInBoundsGEP(RT.I64, Counters, PathId, "pathprof.slot");
@@ -323,6 +355,81 @@ void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
   // CounterPromotionPass may keep the counter in a register across a loop.
   markCounterAccess(*Old);
   markCounterAccess(*Store);
+}
+
+/// Gives every __pathprof_hash_inc call an inline fast path: the first slot
+/// the runtime would probe (PathProfHash.c: splitmix64 of the key, linear
+/// probing in the table after its PathProfHashHeader) is read, and when it
+/// already holds this (function, path) its count is incremented atomically
+/// in place; the runtime is called only on a miss (a new path, a collision,
+/// no table yet). A hashed path end then costs about 25 instructions where
+/// the call costs about 70, and the counts are the same.
+void FunctionInstrumenter::expandHashedUpdates() {
+  if (HashCalls.empty())
+    return;
+  LLVMContext &Ctx = F.getContext();
+  // The record's key in the table, 1 + its index in the data section, and
+  // the key's share of the hash, computed once on entry.
+  IRBuilder<> Entry(&*DAG.blocks()[0]->getFirstInsertionPt());
+  Value *Offset = Entry.CreateSub(Entry.CreatePtrToInt(Data, RT.I64),
+                                  Entry.CreatePtrToInt(RT.dataStart(), RT.I64));
+  Value *Key = Entry.CreateAdd(
+      Entry.CreateUDiv(Offset, Entry.getInt64(sizeof(PathProfFunctionData))),
+      Entry.getInt64(1), "pathprof.key");
+  Value *KeyHash = Entry.CreateMul(Key, Entry.getInt64(0x9e3779b97f4a7c15ULL));
+  MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
+
+  for (CallInst *CI : HashCalls) {
+    Value *PathId = CI->getArgOperand(1);
+    BasicBlock *BB = CI->getParent();
+    BasicBlock *Slow = BB->splitBasicBlock(CI, "pathprof.hash.miss");
+    BasicBlock *Cont =
+        Slow->splitBasicBlock(CI->getNextNode(), "pathprof.hash.done");
+    BasicBlock *Probe =
+        BasicBlock::Create(Ctx, "pathprof.hash.probe", &F, Slow);
+    BasicBlock *Hit = BasicBlock::Create(Ctx, "pathprof.hash.hit", &F, Slow);
+
+    BB->getTerminator()->eraseFromParent();
+    IRBuilder<> B(BB);
+    LoadInst *Table =
+        B.CreateAlignedLoad(RT.Ptr, RT.hashTable(), Align(8), "pathprof.table");
+    Table->setAtomic(AtomicOrdering::Acquire);
+    B.CreateCondBr(B.CreateIsNotNull(Table), Probe, Slow, Likely);
+
+    B.SetInsertPoint(Probe);
+    Value *Capacity = B.CreateAlignedLoad(RT.I64, Table, Align(8));
+    Value *Z = B.CreateXor(PathId, KeyHash);
+    Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 30)),
+                    B.getInt64(0xbf58476d1ce4e5b9ULL));
+    Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 27)),
+                    B.getInt64(0x94d049bb133111ebULL));
+    Z = B.CreateXor(Z, B.CreateLShr(Z, 31));
+    Value *Slot = B.CreateAnd(Z, B.CreateSub(Capacity, B.getInt64(1)));
+    Value *SlotAddr = B.CreateGEP(
+        B.getInt8Ty(), Table,
+        B.CreateAdd(B.getInt64(sizeof(PathProfHashHeader)),
+                    B.CreateMul(Slot, B.getInt64(sizeof(PathProfHashEntry)))),
+        "pathprof.slot");
+    auto Field = [&](size_t Offset) {
+      return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), SlotAddr, Offset);
+    };
+    LoadInst *SlotKey = B.CreateAlignedLoad(
+        RT.I64, Field(offsetof(PathProfHashEntry, FunctionIndexPlusOne)),
+        Align(8));
+    SlotKey->setAtomic(AtomicOrdering::Acquire);
+    LoadInst *SlotPath = B.CreateAlignedLoad(
+        RT.I64, Field(offsetof(PathProfHashEntry, PathId)), Align(8));
+    SlotPath->setAtomic(AtomicOrdering::Monotonic);
+    Value *IsHit = B.CreateAnd(B.CreateICmpEQ(SlotKey, Key),
+                               B.CreateICmpEQ(SlotPath, PathId));
+    B.CreateCondBr(IsHit, Hit, Slow, Likely);
+
+    B.SetInsertPoint(Hit);
+    B.CreateAtomicRMW(AtomicRMWInst::Add,
+                      Field(offsetof(PathProfHashEntry, Count)), B.getInt64(1),
+                      MaybeAlign(8), AtomicOrdering::Monotonic);
+    B.CreateBr(Cont);
+  }
 }
 
 /// Where code at the top of block \p Node goes: before its verification
@@ -451,6 +558,7 @@ void FunctionInstrumenter::run() {
     if (Frame)
       B.CreateCall(RT.verifyLeave(), {Frame});
   }
+  expandHashedUpdates();
 }
 
 /// \p One after a count of 1, \p Many after any other count.

@@ -20,7 +20,7 @@
 // RUN: pathprof-clang -O2 -g -fprofile-path-use=prog.pathprof -Rpass=pathprof-use %s %S/Inputs/classify.c -o use 2> use.err
 // RUN: FileCheck %s --check-prefix=REMARK < use.err
 // REMARK-DAG: branchy.c:6:1: remark: annotated main from the path profile: entry count 1, 3 of 4 paths ran, 1 branch weight [-Rpass=pathprof-use]
-// REMARK-DAG: classify.c:2:1: remark: annotated classify from the path profile: entry count 1000, 4 of 4 paths ran, 2 branch weights [-Rpass=pathprof-use]
+// REMARK-DAG: classify.c:7:1: remark: annotated classify from the path profile: entry count 1000, 4 of 4 paths ran, 2 branch weights [-Rpass=pathprof-use]
 // RUN: ./use > use.out
 // RUN: cmp gen.out use.out
 // The raw profile works as well, and so does the plain plugin form.
@@ -38,7 +38,7 @@
 // classify() changed since training: one warning, in clang's backend-plugin
 // group, which -Wno-backend-plugin (or -mllvm -pathprof-warn-mismatch=false)
 // silences and -Werror makes an error.
-// RUN: sed -e 's/R \*= 3;/{ R *= 3; if (X > 500) return R + 1; }/' %S/Inputs/classify.c > classify2.c
+// RUN: sed -e 's/R \*= 3;/{ R *= 3; if (X > 500) { Trace = 4; return R + 1; } }/' %S/Inputs/classify.c > classify2.c
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -c classify2.c -o c2.o 2>&1 | FileCheck %s --check-prefix=STALE
 // STALE: warning: path profile 'prog.pathprof': 1 function of classify2.c has a stale path profile and was not optimized with it: classify [-Wbackend-plugin]
 // RUN: pathprof-clang -O2 -fprofile-path-use=prog.pathprof -Wno-backend-plugin -c classify2.c -o c2.o 2>&1 | count 0

@@ -7,8 +7,8 @@
 // RUN: %llvm-pathprof show --json %t.O0.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS
 // RUN: %clang_pathprof -O2 -g %s %pathprof_rt -o %t.O2
 // RUN: rm -f %t.O2.raw && env PATHPROF_FILE=%t.O2.raw %t.O2 > %t.O2.out
-// RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS
-// RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py | FileCheck %s --check-prefix=LINES
+// RUN: %llvm-pathprof show --json %t.O2.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=IDS2
+// RUN: %llvm-pathprof show --json %t.O0.raw | %python %S/Inputs/paths.py | FileCheck %s --check-prefix=LINES
 // RUN: %llvm-pathprof show --function=sum %t.O2.raw | FileCheck %s --check-prefix=TEXT
 // RUN: %clang -O2 -g %s -o %t.plain && %t.plain > %t.plain.out
 // RUN: cmp %t.plain.out %t.O0.out
@@ -42,8 +42,9 @@ int main(void) {
   return 0;
 }
 
-// The same ids and counts at -O0 and -O2: the pass runs after the same early
-// simplification in both (none at -O0 changes these CFGs).
+// At -O0 every branch is a path. At -O2 the cleanup before numbering (the
+// pre-inliner's, as IR PGO's) turns classify into selects, one path; main
+// and sum keep theirs, with the same ids and counts as at -O0.
 // classify: 3 negative, 1 zero, 6 positive calls.
 // IDS-LABEL: function classify paths=3 entry=10 total=10
 // IDS-NEXT:  path 0 3
@@ -62,6 +63,18 @@ int main(void) {
 // IDS-NEXT:  path 1 1
 // IDS-NEXT:  path 2 3
 // IDS-NEXT:  path 3 1
+
+// IDS2:       function classify paths=1 entry=10 total=10
+// IDS2-NEXT:  path 0 10
+// IDS2-NEXT:  function main paths=4 entry=1 total=11
+// IDS2-NEXT:  path 0 1
+// IDS2-NEXT:  path 2 9
+// IDS2-NEXT:  path 3 1
+// IDS2-NEXT:  function sum paths=4 entry=2 total=6
+// IDS2-NEXT:  path 0 1
+// IDS2-NEXT:  path 1 1
+// IDS2-NEXT:  path 2 3
+// IDS2-NEXT:  path 3 1
 
 // Paths decode to the source lines they ran.
 // LINES-LABEL: function classify

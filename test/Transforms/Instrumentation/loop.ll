@@ -7,7 +7,7 @@
 ; The record the runtime finds in __pathprof_data: name, CFG description,
 ; checksum, NumPaths = 6, the dense counters, flags = 0.
 ; CHECK: @__pathprof_name_count_odd = private constant [9 x i8] c"count_odd"
-; CHECK: @__pathprof_cnts_count_odd = private global [6 x i64] zeroinitializer, section "__pathprof_cnts", align 8
+; CHECK: @__pathprof_cnts_count_odd = private global [6 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
 ; CHECK: @__pathprof_data_count_odd = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64 } { ptr @__pathprof_name_count_odd, i64 9, ptr @__pathprof_cfg_count_odd, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 6, ptr @__pathprof_cnts_count_odd, i64 0 }, section "__pathprof_data", align 8
 ; CHECK: @llvm.used = {{.*}}[ptr @__pathprof_data_count_odd]
 ; CHECK: @__pathprof_counter_bias = external hidden global i64
@@ -125,5 +125,6 @@ exit:
 ; CHECK: define internal void @pathprof.module_ctor() #[[CTOR:[0-9]+]]
 ; CHECK-NEXT:    call void @__pathprof_init()
 ; CHECK: declare hidden void @__pathprof_init()
-; CHECK: attributes #[[INSTR]] = { "pathprof-instrumented" }
-; CHECK: attributes #[[CTOR]] = { noprofile nounwind }
+; CHECK-DAG: attributes #[[INSTR]] = { "pathprof-instrumented" }
+; CHECK-DAG: attributes #[[CTOR]] = { noprofile nounwind }
+; CHECK-DAG: attributes #[[BSS]] = { "bss-section"="__pathprof_cnts" }

@@ -15,7 +15,7 @@
 // RUN: FileCheck %s --check-prefix=REMARK < remarks.txt
 // REMARK:      end-to-end.c:[[#LOOP:]]:{{[0-9]+}}: remark: formed superblock of 6 blocks along path
 // REMARK-SAME:   line [[#LOOP]] -> line [[#LOOP+1]] -> line [[#LOOP+3]] -> line [[#LOOP+6]] -> line [[#LOOP+12]] -> line [[#LOOP]]
-// REMARK-SAME:   (88.8% of score's flow), duplicated 17 instructions [-Rpass=pathprof-superblock]
+// REMARK-SAME:   (88.8% of score's flow), duplicated 16 instructions [-Rpass=pathprof-superblock]
 // REMARK-NEXT: end-to-end.c:[[#LOOP]]:{{[0-9]+}}: remark: formed superblock of 6 blocks along path
 // REMARK-SAME:   line [[#LOOP]] -> line [[#LOOP+1]] -> line [[#LOOP+5]] -> line [[#LOOP+6]] -> line [[#LOOP+14]] -> line [[#LOOP]]
 // REMARK-SAME:   (11% of score's flow), duplicated 5 instructions [-Rpass=pathprof-superblock]
@@ -49,7 +49,7 @@
 // 10%: the superblocks are refused, and say why.
 // RUN: pathprof-clang -O2 -g -fprofile-path-use=train.pathprof -Rpass-missed=pathprof-superblock \
 // RUN:   -fno-caret-diagnostics -c %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
-// BUDGET-COUNT-2: remark: no superblock along path line {{.*}}: duplicating 17 instructions would exceed score's code growth budget (9 more allowed, -pathprof-superblock-max-growth=25)
+// BUDGET-COUNT-2: remark: no superblock along path line {{.*}}: duplicating 16 instructions would exceed score's code growth budget (9 more allowed, -pathprof-superblock-max-growth=25)
 // BUDGET-NOT:     remark:
 
 #include <stdio.h>

@@ -51,11 +51,17 @@
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=SIZE
 ; SIZE: remark: <unknown>:0:0: 'work' not inlined into 'main' although this is its only call: the callee has {{[0-9]+}} instructions (-pathprof-sole-call-max-size=5)
 ;
-; In clang's pipeline the pass follows pathprof-use in optimized builds only,
-; and -pathprof-inline-sole-calls=false turns it off. (clang simplifies @rec
-; before pathprof-use, so its profile, made by opt, is stale there.)
-; RUN: %clang_pathprof -O2 -Wno-override-module -mllvm -pathprof-profile-use=%t/prof.pathprof -mllvm -pathprof-warn-mismatch=false -Rpass=pathprof-inline -c %s -o %t/o2.o 2>&1 | FileCheck %s --check-prefix=O2
+; In clang's pipeline the pass follows pathprof-use in optimized builds
+; without the pre-inliner only, and -pathprof-inline-sole-calls=false turns
+; it off. (clang simplifies @rec before pathprof-use, so its profile, made by
+; opt, is stale there.) With the pre-inliner (the default), that inliner has
+; inlined the sole call before pathprof-use, as -fprofile-use's does.
+; RUN: %clang_pathprof -O2 -Wno-override-module -mllvm -pathprof-profile-use=%t/prof.pathprof -mllvm -pathprof-warn-mismatch=false -mllvm -pathprof-preinline=false -Rpass=pathprof-inline -c %s -o %t/o2.o 2>&1 | FileCheck %s --check-prefix=O2
 ; O2: remark: {{.*}}'work' inlined into 'main': its only call
+; RUN: %clang_pathprof -O2 -Wno-override-module -mllvm -pathprof-profile-use=%t/prof.pathprof -mllvm -pathprof-warn-mismatch=false -Rpass=pathprof-inline -Rpass=inline -c %s -o %t/pre.o 2>&1 | FileCheck %s --check-prefix=PRE
+; PRE-NOT: remark: {{.*}}pathprof-inline
+; PRE: remark: {{.*}}'work' inlined into 'main' with (cost={{.*}}) [-Rpass=inline]
+; PRE-NOT: remark: {{.*}}pathprof-inline
 ; RUN: %clang_pathprof -O0 -Wno-override-module -mllvm -pathprof-profile-use=%t/prof.pathprof -mllvm -pathprof-warn-mismatch=false -Rpass=pathprof-inline -c %s -o %t/o0.o 2>&1 | count 0
 ; RUN: %clang_pathprof -O2 -Wno-override-module -mllvm -pathprof-profile-use=%t/prof.pathprof -mllvm -pathprof-warn-mismatch=false -mllvm -pathprof-inline-sole-calls=false -Rpass=pathprof-inline -c %s -o %t/off.o 2>&1 | count 0
 
