@@ -50,6 +50,15 @@ def doc_sections(path):
     return sections
 
 
+def report(who, help_flag, helped, documented):
+    """Prints each option only one side names; returns how many."""
+    for opt in sorted(helped - documented):
+        print(f"{who}: {opt} is in {help_flag} but not in the guide")
+    for opt in sorted(documented - helped):
+        print(f"{who}: {opt} is in the guide but not in {help_flag}")
+    return len(helped ^ documented)
+
+
 def flag_name(text):
     """-fprofile-path-generate=DIR -> -fprofile-path-generate=; --launcher X
     -> --launcher."""
@@ -71,14 +80,7 @@ def check_driver(driver, guide):
         m = re.match(r"^\| `([^`]+)`", line)
         if in_section and m:
             documented.add(flag_name(m.group(1)))
-    bad = 0
-    for flag in sorted(helped - documented):
-        print(f"{driver}: {flag} is in --pathprof-help but not in the guide")
-        bad += 1
-    for flag in sorted(documented - helped):
-        print(f"{driver}: {flag} is in the guide but not in --pathprof-help")
-        bad += 1
-    if bad:
+    if report(driver, "--pathprof-help", helped, documented):
         return 1
     print(f"OK {len(helped)} driver flags")
     return 0
@@ -92,14 +94,8 @@ def main():
     commands = [c for c in sections if c[0].islower()]
     bad = 0
     for command in commands:
-        helped = help_options(tool, command)
-        documented = sections[command]
-        for opt in sorted(helped - documented):
-            print(f"{command}: {opt} is in --help but not in the guide")
-            bad += 1
-        for opt in sorted(documented - helped):
-            print(f"{command}: {opt} is in the guide but not in --help")
-            bad += 1
+        bad += report(command, "--help", help_options(tool, command),
+                      sections[command])
     if bad:
         return 1
     print(f"OK {len(commands)} subcommands")
