@@ -1,9 +1,9 @@
 //===- PathProfPlugin.cpp - Pass plugin registration ----------------------===//
 //
 // The entry point clang-19 (-fpass-plugin=PathProf.so) and opt-19
-// (-load-pass-plugin) call. It only registers: pathprof-instrument runs where
-// IR PGO instruments (after early simplification, before inlining) at every
-// optimization level, or pathprof-use in its place when
+// (-load-pass-plugin) call. It only registers: pathprof-instrument and
+// pathprof-lower run where IR PGO instruments (after early simplification,
+// before inlining) at every optimization level, or pathprof-use in its place when
 // -pathprof-profile-use=FILE is given (followed, in optimized builds, by
 // pathprof-inline-sole-calls), and opt can run each pass by name.
 //
@@ -12,6 +12,7 @@
 #include "PathProf/BallLarus.h"
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
+#include "PathProf/PathProfLowering.h"
 #include "PathProf/PathProfUse.h"
 #include "PathProf/PreInliner.h"
 #include "PathProf/SoleCallInliner.h"
@@ -47,6 +48,10 @@ static void registerCallbacks(PassBuilder &PB) {
          ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "pathprof-preinline") {
           MPM.addPass(PreInlinerPass(OptimizationLevel::O2));
+          return true;
+        }
+        if (Name == "pathprof-lower") {
+          MPM.addPass(PathProfLoweringPass());
           return true;
         }
         if (Name != "pathprof-instrument")
@@ -103,8 +108,10 @@ static void registerCallbacks(PassBuilder &PB) {
           if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
               !shouldPreInline())
             MPM.addPass(SoleCallInlinerPass());
-        } else if (InstrumentInPipeline)
+        } else if (InstrumentInPipeline) {
           MPM.addPass(PathProfInstrumentPass());
+          MPM.addPass(PathProfLoweringPass());
+        }
       });
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.

@@ -134,6 +134,30 @@ char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd);
 
 /*--- Module state (PathProfRuntime.c) and control (PathProfControl.c) -----*/
 
+/* The module lock: serializes segment changes (fork, set_filename, reset,
+   new thread slices) against each other. A spin lock; never held across
+   anything that could run instrumented code. */
+void __pathprof_lock_module(void);
+void __pathprof_unlock_module(void);
+
+/* Where the counters are in each of the module's segments. */
+typedef struct PathProfModuleLayout {
+  uint64_t CountersOffset;
+  uint64_t CountersSize;
+  uint64_t SegmentSize;
+} PathProfModuleLayout;
+void __pathprof_module_layout(PathProfModuleLayout *Out);
+/* The pattern the module's profile file was named from. */
+const char *__pathprof_module_pattern(void);
+/* A new segment of this module's layout in the file \p Pattern names,
+   mapped somewhere, with zero counts; null after reporting an error.
+   Async-signal-safe. */
+char *__pathprof_module_segment(const char *Pattern, int *Fd);
+/* Moves the mapping \p Seg onto \p At (a mapping of the same size) so that
+   biases into At stay valid. On failure reports, unmaps Seg, closes \p Fd
+   and returns -1. Async-signal-safe. */
+int __pathprof_move_segment(char *Seg, char *At, int Fd);
+
 /* Runs __pathprof_init unless it has already started (possibly on this very
    thread, from a signal handler): never waits. */
 void __pathprof_init_if_idle(void);
@@ -164,5 +188,28 @@ void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
                                 void *Ctx);
 /* Whether this module is the main executable (not a shared library). */
 int __pathprof_is_main_executable(void);
+
+/*--- Thread slices (PathProfSlices.c) --------------------------------------*/
+
+/* This thread's counter bias in the default counter mode; 0 until the
+   thread has a slice. */
+extern __thread uint64_t __pathprof_thread_bias
+    __attribute__((tls_model("initial-exec")));
+/* Called by instrumented code on a thread whose bias is 0: gives the thread
+   a slice (or, before init, nothing) and returns its bias. */
+uint64_t __pathprof_thread_slice(void);
+/* With the module locked. Init: the calling thread counts into the primary
+   segment \p PrimaryMap (null: there is no profile). */
+void __pathprof_slices_init(const char *PrimaryMap);
+/* Fork child: the forking thread's slice gets a segment of the child's; the
+   others become free anonymous memory. Async-signal-safe. */
+void __pathprof_slices_after_fork(void);
+/* Every slice with a segment gets one in the file the current pattern names
+   (after __pathprof_set_filename). Returns -1 if one could not. */
+int __pathprof_slices_refile(void);
+/* Zeroes every slice's counters; msyncs them (-1 on failure); unloading. */
+void __pathprof_slices_reset(void);
+int __pathprof_slices_dump(void);
+void __pathprof_slices_finish(void);
 
 #endif /* PATHPROF_RUNTIME_INTERNAL_H */

@@ -82,6 +82,8 @@ static void lockModule(void) {
 static void unlockModule(void) {
   __atomic_store_n(&ModuleLock, 0, __ATOMIC_RELEASE);
 }
+void __pathprof_lock_module(void) { lockModule(); }
+void __pathprof_unlock_module(void) { unlockModule(); }
 
 static uint64_t align8(uint64_t V) { return (V + 7) & ~7ULL; }
 
@@ -322,20 +324,37 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   return __pathprof_acquire_segment(&Req, Fd);
 }
 
+int __pathprof_move_segment(char *Seg, char *At, int Fd) {
+  void *P = mremap(Seg, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
+                   MREMAP_MAYMOVE | MREMAP_FIXED, At);
+  if (P != MAP_FAILED)
+    return 0;
+  __pathprof_report_error("cannot remap the profile: %s",
+                          __pathprof_strerror(errno));
+  munmap(Seg, (size_t)L.SegmentSize);
+  close(Fd);
+  return -1;
+}
+
+char *__pathprof_module_segment(const char *SegPattern, int *Fd) {
+  return newSegment(SegPattern, Fd);
+}
+
+const char *__pathprof_module_pattern(void) { return Pattern; }
+
+void __pathprof_module_layout(PathProfModuleLayout *Out) {
+  Out->CountersOffset = L.CountersOffset;
+  Out->CountersSize = L.CountersSize;
+  Out->SegmentSize = L.SegmentSize;
+}
+
 /* Puts the new segment \p Seg (locked by \p Fd) in place of the current one
    and publishes it; returns 0 on success. */
 static int installSegment(char *Seg, int Fd) {
   if (Map) {
     /* Same address: the bias stays valid. */
-    void *P = mremap(Seg, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
-                     MREMAP_MAYMOVE | MREMAP_FIXED, Map);
-    if (P == MAP_FAILED) {
-      __pathprof_report_error("cannot remap the profile: %s",
-                              __pathprof_strerror(errno));
-      munmap(Seg, (size_t)L.SegmentSize);
-      close(Fd);
+    if (__pathprof_move_segment(Seg, Map, Fd) != 0)
       return -1;
-    }
   } else {
     Map = Seg;
     if (L.HashOffset)
@@ -384,10 +403,10 @@ static void childAfterFork(void) {
   SegmentFd = -1;
   int Fd;
   char *Seg = newSegment(Pattern, &Fd);
-  if (Seg && installSegment(Seg, Fd) == 0)
-    return;
-  /* Counts of this child go nowhere, and never into the parent's file. */
-  replaceWithAnonymousMemory();
+  if (!Seg || installSegment(Seg, Fd) != 0)
+    /* Counts of this child go nowhere, and never into the parent's file. */
+    replaceWithAnonymousMemory();
+  __pathprof_slices_after_fork();
 }
 
 /*--- init ------------------------------------------------------------------*/
@@ -436,6 +455,7 @@ static void initialize(void) {
     installSegment(Seg, Fd);
   else if (L.HashOffset)
     useAnonymousHashTable();
+  __pathprof_slices_init(Map);
   unlockModule();
 }
 
@@ -473,6 +493,7 @@ __attribute__((destructor(101))) static void finish(void) {
   replaceWithAnonymousMemory();
   close(SegmentFd);
   SegmentFd = -1;
+  __pathprof_slices_finish();
   unlockModule();
 }
 
@@ -489,6 +510,7 @@ void __pathprof_module_reset(void) {
       T->Used = 0;
       T->Dropped = 0;
     }
+    __pathprof_slices_reset();
   }
   unlockModule();
 }
@@ -498,6 +520,11 @@ int __pathprof_module_dump(void) {
   lockModule();
   if (Map && SegmentFd >= 0 &&
       msync(Map, (size_t)L.SegmentSize, MS_SYNC) != 0) {
+    __pathprof_report_error("cannot write the profile: %s",
+                            __pathprof_strerror(errno));
+    Result = -1;
+  }
+  if (Map && __pathprof_slices_dump() != 0 && Result == 0) {
     __pathprof_report_error("cannot write the profile: %s",
                             __pathprof_strerror(errno));
     Result = -1;
@@ -515,10 +542,12 @@ int __pathprof_module_set_filename(const char *NewPattern) {
     const char *P = HasOverride ? Override : defaultPattern();
     int Fd;
     char *Seg = newSegment(P, &Fd);
-    if (Seg && installSegment(Seg, Fd) == 0)
+    if (Seg && installSegment(Seg, Fd) == 0) {
       copyString(Pattern, P, sizeof(Pattern));
-    else
+      Result = __pathprof_slices_refile();
+    } else {
       Result = -1;
+    }
   }
   unlockModule();
   return Result;

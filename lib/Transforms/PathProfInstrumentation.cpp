@@ -1,22 +1,23 @@
 //===- PathProfInstrumentation.cpp - Ball-Larus path instrumentation ------===//
 //
-// Instruments functions for path profiling (Ball & Larus 1996; papers/000
-// section 2). For each function:
+// Instruments functions for path profiling (Ball & Larus 1996). For each
+// function:
 //
 //  1. BallLarusDAG numbers its paths; placeIncrements() puts the increments
 //     on the chords of a maximum spanning tree weighted by BlockFrequencyInfo.
 //  2. The path register r is an SSA value: a phi in every block whose incoming
 //     value along edge P->B is r(P) + Inc(P->B), computed in P. No edge needs
 //     splitting for increments, and tree edges carry no code at all.
-//  3. A path ends at a return (counter[r + Inc(v->EXIT)]++) or on a backedge
-//     v->w (the same, then r restarts at Inc(ENTRY->w)). Backedges whose
-//     source has several successors and whose target has several predecessors
-//     are split to hold the counter update.
-//  4. Counters are a dense array of 64-bit integers in the __pathprof_cnts
-//     section when NumPaths is at most -pathprof-dense-limit, and the runtime
-//     hash table otherwise. The runtime maps the section image into the raw
-//     profile file and publishes the distance in __pathprof_counter_bias, which
-//     each function loads once on entry.
+//  3. A path ends at a return or on a backedge v->w (then r restarts at
+//     Inc(ENTRY->w)). Backedges whose source has several successors and whose
+//     target has several predecessors are split to hold the path end.
+//  4. Path events are markers (RuntimeInterface.h): __pathprof_path_start at
+//     the entry and after every path break, __pathprof_path_end with the id
+//     at every path end. pathprof-lower (PathProfLowering.cpp) turns them
+//     into counter updates; this pass only decides the counter kind (a
+//     dense array in the __pathprof_cnts section when NumPaths is at most
+//     -pathprof-dense-limit, the runtime hash table otherwise), which the
+//     data record says.
 //  5. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
 //     lines and DAG edges) so that profiles decode without the binary. The
@@ -36,6 +37,7 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
+#include "RuntimeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
@@ -82,10 +84,6 @@ static cl::opt<uint64_t> DenseLimit(
     cl::desc("Functions with at most this many paths get a dense counter "
              "array; larger ones use the runtime hash table"));
 
-static cl::opt<bool> AtomicCounters(
-    "pathprof-atomic-counters", cl::init(false), cl::Hidden,
-    cl::desc("Update dense path counters with atomic read-modify-writes"));
-
 static cl::opt<bool> VerifyPaths(
     "pathprof-verify", cl::init(false), cl::Hidden,
     cl::desc("Also record the executed blocks and have the runtime check "
@@ -100,81 +98,6 @@ static cl::opt<std::string> ProfileDir(
 static constexpr StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
 namespace {
-
-/// Declarations of the runtime interface, created on first use.
-struct RuntimeInterface {
-  explicit RuntimeInterface(Module &M) : M(M), Ctx(M.getContext()) {
-    I64 = Type::getInt64Ty(Ctx);
-    Ptr = PointerType::getUnqual(Ctx);
-    DataTy = StructType::get(Ctx, {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
-  }
-
-  GlobalVariable *counterBias() {
-    if (auto *GV = M.getNamedGlobal("__pathprof_counter_bias"))
-      return GV;
-    auto *GV = new GlobalVariable(M, I64, false, GlobalValue::ExternalLinkage,
-                                  nullptr, "__pathprof_counter_bias");
-    GV->setVisibility(GlobalValue::HiddenVisibility);
-    GV->setDSOLocal(true);
-    return GV;
-  }
-  /// Runtime entry points are hidden: each executable or shared library
-  /// binds to its own copy of the runtime, which knows its own sections.
-  FunctionCallee fn(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
-    FunctionCallee Callee =
-        M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
-    if (auto *Fn = dyn_cast<Function>(Callee.getCallee())) {
-      Fn->setVisibility(GlobalValue::HiddenVisibility);
-      Fn->setDSOLocal(true);
-    }
-    return Callee;
-  }
-  FunctionCallee hashInc() {
-    return fn("__pathprof_hash_inc", Type::getVoidTy(Ctx), {Ptr, I64});
-  }
-  /// The runtime's hidden globals the inline hash lookup reads.
-  GlobalVariable *hiddenGlobal(StringRef Name, Type *Ty) {
-    if (auto *GV = M.getNamedGlobal(Name))
-      return GV;
-    auto *GV = new GlobalVariable(M, Ty, false, GlobalValue::ExternalLinkage,
-                                  nullptr, Name);
-    GV->setVisibility(GlobalValue::HiddenVisibility);
-    GV->setDSOLocal(true);
-    return GV;
-  }
-  GlobalVariable *hashTable() {
-    return hiddenGlobal("__pathprof_hash_table", Ptr);
-  }
-  /// The linker's start of PATHPROF_DATA_SECTION: a record's index is its
-  /// distance from there.
-  GlobalVariable *dataStart() {
-    return hiddenGlobal("__start_" PATHPROF_DATA_SECTION,
-                        ArrayType::get(Type::getInt8Ty(Ctx), 0));
-  }
-  FunctionCallee verifyEnter() {
-    return fn("__pathprof_verify_enter", I64, {Ptr});
-  }
-  FunctionCallee verifyBlock() {
-    return fn("__pathprof_verify_block", Type::getVoidTy(Ctx),
-              {I64, Type::getInt32Ty(Ctx)});
-  }
-  FunctionCallee verifyPath() {
-    return fn("__pathprof_verify_path", Type::getVoidTy(Ctx), {I64, I64});
-  }
-  FunctionCallee verifyResume() {
-    return fn("__pathprof_verify_resume", Type::getVoidTy(Ctx),
-              {I64, Type::getInt32Ty(Ctx)});
-  }
-  FunctionCallee verifyLeave() {
-    return fn("__pathprof_verify_leave", Type::getVoidTy(Ctx), {I64});
-  }
-
-  Module &M;
-  LLVMContext &Ctx;
-  IntegerType *I64;
-  PointerType *Ptr;
-  StructType *DataTy;
-};
 
 class FunctionInstrumenter {
 public:
@@ -191,7 +114,6 @@ private:
   Value *pathRegister(unsigned Node) const;
   Value *edgeValue(BasicBlock *Pred, unsigned Edge);
   void emitPathEnd(IRBuilder<> &B, Value *PathId);
-  void expandHashedUpdates();
   BasicBlock::iterator blockStart(unsigned Node);
 
   Function &F;
@@ -201,13 +123,9 @@ private:
 
   GlobalVariable *Data = nullptr;
   GlobalVariable *Counters = nullptr;
-  Value *Bias = nullptr;
   Value *Frame = nullptr;
   std::vector<Value *> R;
   std::vector<Instruction *> VerifyBlockCalls;
-  /// The __pathprof_hash_inc calls of a hashed function, each given an
-  /// inline fast path once the function is instrumented.
-  std::vector<CallInst *> HashCalls;
   DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
 };
 
@@ -331,105 +249,11 @@ Value *FunctionInstrumenter::edgeValue(BasicBlock *Pred, unsigned Edge) {
   return V;
 }
 
-/// Counts path \p PathId: the verification hook, then the counter update.
+/// Ends path \p PathId: the verification hook, then the path end marker.
 void FunctionInstrumenter::emitPathEnd(IRBuilder<> &B, Value *PathId) {
   if (Frame)
     B.CreateCall(RT.verifyPath(), {Frame, PathId});
-  if (isHashed()) {
-    HashCalls.push_back(B.CreateCall(RT.hashInc(), {Data, PathId}));
-    return;
-  }
-  Value *Slot = B.CreateInBoundsGEP(RT.I64, Counters, PathId, "pathprof.slot");
-  Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
-  // Atomic updates are not marked for CounterPromotionPass: exact mode
-  // promises that every completed path is in the file at once, even on a
-  // thread still looping when another calls exit().
-  if (AtomicCounters) {
-    B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
-                      AtomicOrdering::Monotonic);
-    return;
-  }
-  auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
-  auto *Store =
-      B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
-  // CounterPromotionPass may keep the counter in a register across a loop.
-  markCounterAccess(*Old);
-  markCounterAccess(*Store);
-}
-
-/// Gives every __pathprof_hash_inc call an inline fast path: the first slot
-/// the runtime would probe (PathProfHash.c: splitmix64 of the key, linear
-/// probing in the table after its PathProfHashHeader) is read, and when it
-/// already holds this (function, path) its count is incremented atomically
-/// in place; the runtime is called only on a miss (a new path, a collision,
-/// no table yet). A hashed path end then costs about 25 instructions where
-/// the call costs about 70, and the counts are the same.
-void FunctionInstrumenter::expandHashedUpdates() {
-  if (HashCalls.empty())
-    return;
-  LLVMContext &Ctx = F.getContext();
-  // The record's key in the table, 1 + its index in the data section, and
-  // the key's share of the hash, computed once on entry.
-  IRBuilder<> Entry(&*DAG.blocks()[0]->getFirstInsertionPt());
-  Value *Offset = Entry.CreateSub(Entry.CreatePtrToInt(Data, RT.I64),
-                                  Entry.CreatePtrToInt(RT.dataStart(), RT.I64));
-  Value *Key = Entry.CreateAdd(
-      Entry.CreateUDiv(Offset, Entry.getInt64(sizeof(PathProfFunctionData))),
-      Entry.getInt64(1), "pathprof.key");
-  Value *KeyHash = Entry.CreateMul(Key, Entry.getInt64(0x9e3779b97f4a7c15ULL));
-  MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
-
-  for (CallInst *CI : HashCalls) {
-    Value *PathId = CI->getArgOperand(1);
-    BasicBlock *BB = CI->getParent();
-    BasicBlock *Slow = BB->splitBasicBlock(CI, "pathprof.hash.miss");
-    BasicBlock *Cont =
-        Slow->splitBasicBlock(CI->getNextNode(), "pathprof.hash.done");
-    BasicBlock *Probe =
-        BasicBlock::Create(Ctx, "pathprof.hash.probe", &F, Slow);
-    BasicBlock *Hit = BasicBlock::Create(Ctx, "pathprof.hash.hit", &F, Slow);
-
-    BB->getTerminator()->eraseFromParent();
-    IRBuilder<> B(BB);
-    LoadInst *Table =
-        B.CreateAlignedLoad(RT.Ptr, RT.hashTable(), Align(8), "pathprof.table");
-    Table->setAtomic(AtomicOrdering::Acquire);
-    B.CreateCondBr(B.CreateIsNotNull(Table), Probe, Slow, Likely);
-
-    B.SetInsertPoint(Probe);
-    Value *Capacity = B.CreateAlignedLoad(RT.I64, Table, Align(8));
-    Value *Z = B.CreateXor(PathId, KeyHash);
-    Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 30)),
-                    B.getInt64(0xbf58476d1ce4e5b9ULL));
-    Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 27)),
-                    B.getInt64(0x94d049bb133111ebULL));
-    Z = B.CreateXor(Z, B.CreateLShr(Z, 31));
-    Value *Slot = B.CreateAnd(Z, B.CreateSub(Capacity, B.getInt64(1)));
-    Value *SlotAddr = B.CreateGEP(
-        B.getInt8Ty(), Table,
-        B.CreateAdd(B.getInt64(sizeof(PathProfHashHeader)),
-                    B.CreateMul(Slot, B.getInt64(sizeof(PathProfHashEntry)))),
-        "pathprof.slot");
-    auto Field = [&](size_t Offset) {
-      return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), SlotAddr, Offset);
-    };
-    LoadInst *SlotKey = B.CreateAlignedLoad(
-        RT.I64, Field(offsetof(PathProfHashEntry, FunctionIndexPlusOne)),
-        Align(8));
-    SlotKey->setAtomic(AtomicOrdering::Acquire);
-    LoadInst *SlotPath = B.CreateAlignedLoad(
-        RT.I64, Field(offsetof(PathProfHashEntry, PathId)), Align(8));
-    SlotPath->setAtomic(AtomicOrdering::Monotonic);
-    Value *IsHit = B.CreateAnd(B.CreateICmpEQ(SlotKey, Key),
-                               B.CreateICmpEQ(SlotPath, PathId));
-    B.CreateCondBr(IsHit, Hit, Slow, Likely);
-
-    B.SetInsertPoint(Hit);
-    B.CreateAtomicRMW(AtomicRMWInst::Add,
-                      Field(offsetof(PathProfHashEntry, Count)), B.getInt64(1),
-                      MaybeAlign(8), AtomicOrdering::Monotonic);
-    B.CreateBr(Cont);
-  }
+  B.CreateCall(RT.pathEnd(), {Data, PathId});
 }
 
 /// Where code at the top of block \p Node goes: before its verification
@@ -446,9 +270,7 @@ void FunctionInstrumenter::run() {
   emitGlobals();
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
-  if (!isHashed())
-    Bias = Entry.CreateAlignedLoad(RT.I64, RT.counterBias(), Align(8),
-                                   "pathprof.bias");
+  Entry.CreateCall(RT.pathStart(), {Data});
   if (VerifyPaths) {
     Frame = Entry.CreateCall(RT.verifyEnter(), {Data}, "pathprof.frame");
     VerifyBlockCalls.assign(NumBlocks, nullptr);
@@ -538,6 +360,7 @@ void FunctionInstrumenter::run() {
     IRBuilder<> B(S.InsertBefore);
     emitPathEnd(B,
                 addConstant(B, pathRegister(S.SrcNode), Incs.Inc[S.ExitEdge]));
+    B.CreateCall(RT.pathStart(), {Data});
   }
 
   // Returns, resumes and unreachables end the path; a call that does not
@@ -558,7 +381,6 @@ void FunctionInstrumenter::run() {
     if (Frame)
       B.CreateCall(RT.verifyLeave(), {Frame});
   }
-  expandHashedUpdates();
 }
 
 /// \p One after a count of 1, \p Many after any other count.

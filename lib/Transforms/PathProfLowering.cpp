@@ -1,0 +1,284 @@
+//===- PathProfLowering.cpp - Path events to counter updates --------------===//
+//
+// Lowers the path event markers of every function (PathProf/PathProfLowering.h
+// says what each counter mode emits). The bias of dense counters is computed
+// once, on entry to the function; a hashed path end gets an inline probe of
+// the first slot the runtime's table would look at, and calls the runtime
+// only on a miss.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/PathProfLowering.h"
+#include "PathProf/CounterPromotion.h"
+#include "RuntimeInterface.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+#include <cstddef>
+
+using namespace llvm;
+using namespace pathprof;
+
+#define DEBUG_TYPE "pathprof-lower"
+
+STATISTIC(NumDenseEnds, "Path ends lowered to dense counter updates");
+STATISTIC(NumHashedEnds, "Path ends lowered to hash table updates");
+
+static cl::opt<CounterMode> Mode(
+    "pathprof-counters", cl::init(CounterMode::Thread), cl::Hidden,
+    cl::desc("How dense path counters are updated"),
+    cl::values(clEnumValN(CounterMode::Thread, "thread",
+                          "Each thread counts into a slice of its own "
+                          "(exact, the default)"),
+               clEnumValN(CounterMode::Shared, "shared",
+                          "All threads share one slice, plain adds (threads "
+                          "can lose counts)"),
+               clEnumValN(CounterMode::Atomic, "atomic",
+                          "All threads share one slice, atomic adds, no "
+                          "counter kept in a register")));
+
+namespace {
+
+/// What a path end marker's data record says about its counters.
+struct RecordInfo {
+  GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
+  bool Hashed = false;
+};
+
+/// Lowers the markers of one function.
+class FunctionLowering {
+public:
+  FunctionLowering(Function &F, RuntimeInterface &RT) : F(F), RT(RT) {}
+
+  void lowerPathEnd(CallInst &End);
+
+private:
+  RecordInfo recordInfo(Value *Data);
+  Value *bias();
+  Value *hashKey(Value *Data);
+  void lowerDense(CallInst &End, GlobalVariable &Counters, Value *PathId,
+                  Value *Bias);
+  void lowerHashed(CallInst &End, Value *Data, Value *PathId);
+  BasicBlock::iterator entryPoint();
+
+  Function &F;
+  RuntimeInterface &RT;
+  Value *Bias = nullptr;
+  DenseMap<Value *, Value *> HashKeys;
+};
+
+} // namespace
+
+RecordInfo FunctionLowering::recordInfo(Value *Data) {
+  auto *GV = dyn_cast<GlobalVariable>(Data->stripPointerCasts());
+  auto *Init = GV && GV->hasInitializer()
+                   ? dyn_cast<ConstantStruct>(GV->getInitializer())
+                   : nullptr;
+  if (!Init || Init->getType() != RT.DataTy)
+    report_fatal_error("PathProf: a path end marker in '" + F.getName() +
+                       "' does not name a function data record");
+  RecordInfo Info;
+  auto *Flags = cast<ConstantInt>(Init->getOperand(DataFlagsField));
+  Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
+  Info.Counters = dyn_cast<GlobalVariable>(
+      Init->getOperand(DataCountersField)->stripPointerCasts());
+  if (!Info.Hashed && !Info.Counters)
+    report_fatal_error("PathProf: the data record of '" + F.getName() +
+                       "' has neither counters nor the hashed flag");
+  return Info;
+}
+
+/// Where values computed once per call of the function go: after the static
+/// allocas of the entry block, which must stay where they are.
+BasicBlock::iterator FunctionLowering::entryPoint() {
+  BasicBlock &Entry = F.getEntryBlock();
+  BasicBlock::iterator It = Entry.getFirstInsertionPt();
+  while (It != Entry.end() && isa<AllocaInst>(*It) &&
+         cast<AllocaInst>(*It).isStaticAlloca())
+    ++It;
+  return It;
+}
+
+/// The bias of the dense counters, computed on entry to the function.
+Value *FunctionLowering::bias() {
+  if (Bias)
+    return Bias;
+  BasicBlock::iterator At = entryPoint();
+  IRBuilder<> B(&F.getEntryBlock(), At);
+  if (Mode != CounterMode::Thread) {
+    Bias = B.CreateAlignedLoad(RT.I64, RT.counterBias(), Align(8),
+                               "pathprof.bias");
+    return Bias;
+  }
+  // The thread's own slice; a thread that has none yet (its first call of
+  // any instrumented function) asks the runtime once. A bias never changes
+  // once set, so callees cannot invalidate it.
+  Value *Addr = B.CreateThreadLocalAddress(RT.threadBias());
+  LoadInst *Own = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.tbias");
+  Value *None = B.CreateICmpEQ(Own, B.getInt64(0), "pathprof.noslice");
+  MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
+  Instruction *Then = SplitBlockAndInsertIfThen(None, &*B.GetInsertPoint(),
+                                                /*Unreachable=*/false, Unlikely);
+  Then->getParent()->setName("pathprof.slice");
+  IRBuilder<> TB(Then);
+  CallInst *Slice = TB.CreateCall(RT.threadSlice(), {}, "pathprof.newslice");
+  BasicBlock *Cont = Then->getSuccessor(0);
+  PHINode *Phi = PHINode::Create(RT.I64, 2, "pathprof.bias");
+  Phi->insertBefore(Cont->begin());
+  Phi->addIncoming(Own, Own->getParent());
+  Phi->addIncoming(Slice, Then->getParent());
+  Bias = Phi;
+  return Bias;
+}
+
+void FunctionLowering::lowerDense(CallInst &End, GlobalVariable &Counters,
+                                  Value *PathId, Value *Bias) {
+  ++NumDenseEnds;
+  IRBuilder<> B(&End);
+  Value *Slot = B.CreateInBoundsGEP(RT.I64, &Counters, PathId, "pathprof.slot");
+  Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
+  // Atomic updates are not marked for CounterPromotionPass: atomic mode
+  // promises that every completed path is in the file at once, even on a
+  // thread still looping when another calls exit().
+  if (Mode == CounterMode::Atomic) {
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
+                      AtomicOrdering::Monotonic);
+    return;
+  }
+  auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
+  auto *Store =
+      B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
+  // CounterPromotionPass may keep the counter in a register across a loop.
+  markCounterAccess(*Old);
+  markCounterAccess(*Store);
+}
+
+/// The table key of record \p Data, 1 + its index in the data section,
+/// multiplied into its share of the hash; computed once on entry.
+Value *FunctionLowering::hashKey(Value *Data) {
+  if (Value *K = HashKeys.lookup(Data))
+    return K;
+  IRBuilder<> B(&F.getEntryBlock(), entryPoint());
+  Value *Offset = B.CreateSub(B.CreatePtrToInt(Data, RT.I64),
+                              B.CreatePtrToInt(RT.dataStart(), RT.I64));
+  Value *Key = B.CreateAdd(
+      B.CreateUDiv(Offset, B.getInt64(sizeof(PathProfFunctionData))),
+      B.getInt64(1), "pathprof.key");
+  HashKeys[Data] = Key;
+  return Key;
+}
+
+/// A call of __pathprof_hash_inc behind an inline fast path: the first slot
+/// the runtime would probe (PathProfHash.c: splitmix64 of the key, linear
+/// probing in the table after its PathProfHashHeader) is read, and when it
+/// already holds this (function, path) its count is incremented atomically in
+/// place; the runtime is called only on a miss (a new path, a collision, no
+/// table yet). A hashed path end then costs about 25 instructions where the
+/// call costs about 70, and the counts are the same.
+void FunctionLowering::lowerHashed(CallInst &End, Value *Data, Value *PathId) {
+  ++NumHashedEnds;
+  LLVMContext &Ctx = F.getContext();
+  Value *Key = hashKey(Data);
+  MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
+
+  BasicBlock *BB = End.getParent();
+  BasicBlock *Slow = BB->splitBasicBlock(&End, "pathprof.hash.miss");
+  BasicBlock *Cont =
+      Slow->splitBasicBlock(End.getNextNode(), "pathprof.hash.done");
+  BasicBlock *Probe = BasicBlock::Create(Ctx, "pathprof.hash.probe", &F, Slow);
+  BasicBlock *Hit = BasicBlock::Create(Ctx, "pathprof.hash.hit", &F, Slow);
+  IRBuilder<> S(&End);
+  S.CreateCall(RT.hashInc(), {Data, PathId});
+
+  BB->getTerminator()->eraseFromParent();
+  IRBuilder<> B(BB);
+  LoadInst *Table =
+      B.CreateAlignedLoad(RT.Ptr, RT.hashTable(), Align(8), "pathprof.table");
+  Table->setAtomic(AtomicOrdering::Acquire);
+  B.CreateCondBr(B.CreateIsNotNull(Table), Probe, Slow, Likely);
+
+  B.SetInsertPoint(Probe);
+  Value *Capacity = B.CreateAlignedLoad(RT.I64, Table, Align(8));
+  Value *Z = B.CreateXor(PathId,
+                         B.CreateMul(Key, B.getInt64(0x9e3779b97f4a7c15ULL)));
+  Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 30)),
+                  B.getInt64(0xbf58476d1ce4e5b9ULL));
+  Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 27)),
+                  B.getInt64(0x94d049bb133111ebULL));
+  Z = B.CreateXor(Z, B.CreateLShr(Z, 31));
+  Value *Slot = B.CreateAnd(Z, B.CreateSub(Capacity, B.getInt64(1)));
+  Value *SlotAddr = B.CreateGEP(
+      B.getInt8Ty(), Table,
+      B.CreateAdd(B.getInt64(sizeof(PathProfHashHeader)),
+                  B.CreateMul(Slot, B.getInt64(sizeof(PathProfHashEntry)))),
+      "pathprof.slot");
+  auto Field = [&](size_t Offset) {
+    return B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), SlotAddr, Offset);
+  };
+  LoadInst *SlotKey = B.CreateAlignedLoad(
+      RT.I64, Field(offsetof(PathProfHashEntry, FunctionIndexPlusOne)),
+      Align(8));
+  SlotKey->setAtomic(AtomicOrdering::Acquire);
+  LoadInst *SlotPath = B.CreateAlignedLoad(
+      RT.I64, Field(offsetof(PathProfHashEntry, PathId)), Align(8));
+  SlotPath->setAtomic(AtomicOrdering::Monotonic);
+  Value *IsHit = B.CreateAnd(B.CreateICmpEQ(SlotKey, Key),
+                             B.CreateICmpEQ(SlotPath, PathId));
+  B.CreateCondBr(IsHit, Hit, Slow, Likely);
+
+  B.SetInsertPoint(Hit);
+  B.CreateAtomicRMW(AtomicRMWInst::Add,
+                    Field(offsetof(PathProfHashEntry, Count)), B.getInt64(1),
+                    MaybeAlign(8), AtomicOrdering::Monotonic);
+  B.CreateBr(Cont);
+}
+
+void FunctionLowering::lowerPathEnd(CallInst &End) {
+  Value *Data = End.getArgOperand(0);
+  Value *PathId = End.getArgOperand(1);
+  RecordInfo Info = recordInfo(Data);
+  if (Info.Hashed) {
+    lowerHashed(End, Data, PathId);
+  } else {
+    // First, as it may split the block End is in.
+    Value *B = bias();
+    lowerDense(End, *Info.Counters, PathId, B);
+  }
+  End.eraseFromParent();
+}
+
+PreservedAnalyses PathProfLoweringPass::run(Module &M,
+                                            ModuleAnalysisManager &) {
+  Function *Start = M.getFunction(PathStartMarker);
+  Function *End = M.getFunction(PathEndMarker);
+  if (!Start && !End)
+    return PreservedAnalyses::all();
+  RuntimeInterface RT(M);
+
+  // Path starts have nothing to do until metrics read counters there.
+  if (Start) {
+    for (User *U : make_early_inc_range(Start->users()))
+      cast<CallInst>(U)->eraseFromParent();
+    Start->eraseFromParent();
+  }
+  if (End) {
+    MapVector<Function *, SmallVector<CallInst *, 8>> ByFunction;
+    for (User *U : End->users())
+      ByFunction[cast<CallInst>(U)->getFunction()].push_back(cast<CallInst>(U));
+    for (auto &[F, Ends] : ByFunction) {
+      FunctionLowering FL(*F, RT);
+      for (CallInst *CI : Ends)
+        FL.lowerPathEnd(*CI);
+    }
+    End->eraseFromParent();
+  }
+  return PreservedAnalyses::none();
+}

@@ -1,0 +1,147 @@
+//===- RuntimeInterface.h - What instrumented code calls and reads -*- C++ -*-//
+//
+// The IR declarations of everything instrumented code refers to: the path
+// event markers the instrumentation emits and the lowering replaces
+// (PathProfLowering.cpp), and the runtime's entry points and hidden globals
+// (lib/Runtime) that lowered code and the verify hooks use. One place, so
+// the two passes agree on every name and type.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_LIB_TRANSFORMS_RUNTIMEINTERFACE_H
+#define PATHPROF_LIB_TRANSFORMS_RUNTIMEINTERFACE_H
+
+#include "PathProf/ProfileFormat.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+namespace pathprof {
+
+/// Path event markers. The instrumentation says where a path starts and
+/// where it ends (with its id); pathprof-lower decides what that costs:
+///   call void @__pathprof_path_start(ptr @data)
+///   call void @__pathprof_path_end(ptr @data, i64 %id)
+/// where @data is the function's PathProfFunctionData record. They are never
+/// defined: a module that still has them after lowering does not link.
+inline constexpr llvm::StringLiteral PathStartMarker = "__pathprof_path_start";
+inline constexpr llvm::StringLiteral PathEndMarker = "__pathprof_path_end";
+
+/// The field of PathProfFunctionData that points at the counters, and the
+/// one with the flags, in the record's IR struct type.
+inline constexpr unsigned DataCountersField = 6;
+inline constexpr unsigned DataFlagsField = 7;
+
+/// Declarations of the runtime interface, created on first use.
+struct RuntimeInterface {
+  explicit RuntimeInterface(llvm::Module &M) : M(M), Ctx(M.getContext()) {
+    I64 = llvm::Type::getInt64Ty(Ctx);
+    Ptr = llvm::PointerType::getUnqual(Ctx);
+    DataTy = llvm::StructType::get(Ctx,
+                                   {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
+  }
+
+  /// Runtime entry points are hidden: each executable or shared library
+  /// binds to its own copy of the runtime, which knows its own sections.
+  llvm::FunctionCallee fn(llvm::StringRef Name, llvm::Type *Ret,
+                          llvm::ArrayRef<llvm::Type *> Params) {
+    llvm::FunctionCallee Callee =
+        M.getOrInsertFunction(Name, llvm::FunctionType::get(Ret, Params, false));
+    if (auto *Fn = llvm::dyn_cast<llvm::Function>(Callee.getCallee())) {
+      Fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
+      Fn->setDSOLocal(true);
+    }
+    return Callee;
+  }
+  /// The runtime's hidden globals that instrumented code reads.
+  llvm::GlobalVariable *hiddenGlobal(llvm::StringRef Name, llvm::Type *Ty) {
+    if (auto *GV = M.getNamedGlobal(Name))
+      return GV;
+    auto *GV = new llvm::GlobalVariable(
+        M, Ty, false, llvm::GlobalValue::ExternalLinkage, nullptr, Name);
+    GV->setVisibility(llvm::GlobalValue::HiddenVisibility);
+    GV->setDSOLocal(true);
+    return GV;
+  }
+
+  llvm::FunctionCallee pathStart() {
+    return marker(PathStartMarker, {Ptr});
+  }
+  llvm::FunctionCallee pathEnd() { return marker(PathEndMarker, {Ptr, I64}); }
+
+  /// The distance from the counter section to the counters of the whole
+  /// process (shared and atomic counters).
+  llvm::GlobalVariable *counterBias() {
+    return hiddenGlobal("__pathprof_counter_bias", I64);
+  }
+  /// The distance from the counter section to this thread's slice of the
+  /// counters; 0 until the thread has one (initial-exec TLS: one load).
+  llvm::GlobalVariable *threadBias() {
+    llvm::GlobalVariable *GV = hiddenGlobal("__pathprof_thread_bias", I64);
+    GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
+    return GV;
+  }
+  /// Gives the calling thread a counter slice and returns its bias.
+  llvm::FunctionCallee threadSlice() {
+    return fn("__pathprof_thread_slice", I64, {});
+  }
+  llvm::FunctionCallee hashInc() {
+    return fn("__pathprof_hash_inc", llvm::Type::getVoidTy(Ctx), {Ptr, I64});
+  }
+  llvm::GlobalVariable *hashTable() {
+    return hiddenGlobal("__pathprof_hash_table", Ptr);
+  }
+  /// The linker's start of PATHPROF_DATA_SECTION: a record's index is its
+  /// distance from there.
+  llvm::GlobalVariable *dataStart() {
+    return hiddenGlobal("__start_" PATHPROF_DATA_SECTION,
+                        llvm::ArrayType::get(llvm::Type::getInt8Ty(Ctx), 0));
+  }
+  llvm::FunctionCallee verifyEnter() {
+    return fn("__pathprof_verify_enter", I64, {Ptr});
+  }
+  llvm::FunctionCallee verifyBlock() {
+    return fn("__pathprof_verify_block", llvm::Type::getVoidTy(Ctx),
+              {I64, llvm::Type::getInt32Ty(Ctx)});
+  }
+  llvm::FunctionCallee verifyPath() {
+    return fn("__pathprof_verify_path", llvm::Type::getVoidTy(Ctx),
+              {I64, I64});
+  }
+  llvm::FunctionCallee verifyResume() {
+    return fn("__pathprof_verify_resume", llvm::Type::getVoidTy(Ctx),
+              {I64, llvm::Type::getInt32Ty(Ctx)});
+  }
+  llvm::FunctionCallee verifyLeave() {
+    return fn("__pathprof_verify_leave", llvm::Type::getVoidTy(Ctx), {I64});
+  }
+
+  llvm::Module &M;
+  llvm::LLVMContext &Ctx;
+  llvm::IntegerType *I64;
+  llvm::PointerType *Ptr;
+  llvm::StructType *DataTy;
+
+private:
+  llvm::FunctionCallee marker(llvm::StringRef Name,
+                              llvm::ArrayRef<llvm::Type *> Params) {
+    llvm::FunctionCallee Callee = M.getOrInsertFunction(
+        Name, llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), Params,
+                                      false));
+    if (auto *Fn = llvm::dyn_cast<llvm::Function>(Callee.getCallee())) {
+      // Nothing but the lowering looks at them: no unwinding, always
+      // returns, and it touches no memory the program can see.
+      Fn->addFnAttr(llvm::Attribute::NoUnwind);
+      Fn->addFnAttr(llvm::Attribute::WillReturn);
+      Fn->setMemoryEffects(llvm::MemoryEffects::inaccessibleMemOnly());
+    }
+    return Callee;
+  }
+};
+
+} // namespace pathprof
+
+#endif // PATHPROF_LIB_TRANSFORMS_RUNTIMEINTERFACE_H
