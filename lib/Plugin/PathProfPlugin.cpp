@@ -3,8 +3,8 @@
 // The entry point clang-19 (-fpass-plugin=PathProf.so) and opt-19
 // (-load-pass-plugin) call. It only registers: pathprof-instrument and
 // pathprof-lower run where IR PGO instruments (after early simplification,
-// before inlining) at every optimization level, or pathprof-use in its place when
-// -pathprof-profile-use=FILE is given (followed, in optimized builds, by
+// before inlining) at every optimization level, or pathprof-use in its place
+// when -pathprof-profile-use=FILE is given (followed, in optimized builds, by
 // pathprof-inline-sole-calls), and opt can run each pass by name.
 //
 //===----------------------------------------------------------------------===//

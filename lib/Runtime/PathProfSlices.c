@@ -34,9 +34,9 @@ __thread uint64_t __pathprof_thread_bias
     __attribute__((tls_model("initial-exec"))) = 0;
 
 typedef struct Slice {
-  char *Map;      /* the slice's segment, or anonymous memory */
-  int Fd;         /* holds the segment's lock; -1: Map is anonymous */
-  int InUse;      /* a live thread counts into it */
+  char *Map; /* the slice's segment, or anonymous memory */
+  int Fd;    /* holds the segment's lock; -1: Map is anonymous */
+  int InUse; /* a live thread counts into it */
   struct Slice *NextFree;
 } Slice;
 

@@ -13,10 +13,11 @@
 #include "RuntimeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/CommandLine.h"
@@ -63,7 +64,7 @@ public:
 private:
   RecordInfo recordInfo(Value *Data);
   Value *bias();
-  Value *hashKey(Value *Data);
+  std::pair<Value *, Value *> hashKey(Value *Data);
   void lowerDense(CallInst &End, GlobalVariable &Counters, Value *PathId,
                   Value *Bias);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
@@ -72,7 +73,7 @@ private:
   Function &F;
   RuntimeInterface &RT;
   Value *Bias = nullptr;
-  DenseMap<Value *, Value *> HashKeys;
+  DenseMap<Value *, std::pair<Value *, Value *>> HashKeys;
 };
 
 } // namespace
@@ -125,12 +126,14 @@ Value *FunctionLowering::bias() {
   LoadInst *Own = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.tbias");
   Value *None = B.CreateICmpEQ(Own, B.getInt64(0), "pathprof.noslice");
   MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();
-  Instruction *Then = SplitBlockAndInsertIfThen(None, &*B.GetInsertPoint(),
-                                                /*Unreachable=*/false, Unlikely);
+  Instruction *Then =
+      SplitBlockAndInsertIfThen(None, &*B.GetInsertPoint(),
+                                /*Unreachable=*/false, Unlikely);
   Then->getParent()->setName("pathprof.slice");
   IRBuilder<> TB(Then);
   CallInst *Slice = TB.CreateCall(RT.threadSlice(), {}, "pathprof.newslice");
   BasicBlock *Cont = Then->getSuccessor(0);
+  Cont->setName("pathprof.sliced");
   PHINode *Phi = PHINode::Create(RT.I64, 2, "pathprof.bias");
   Phi->insertBefore(Cont->begin());
   Phi->addIncoming(Own, Own->getParent());
@@ -161,19 +164,21 @@ void FunctionLowering::lowerDense(CallInst &End, GlobalVariable &Counters,
   markCounterAccess(*Store);
 }
 
-/// The table key of record \p Data, 1 + its index in the data section,
-/// multiplied into its share of the hash; computed once on entry.
-Value *FunctionLowering::hashKey(Value *Data) {
-  if (Value *K = HashKeys.lookup(Data))
-    return K;
+/// The table key of record \p Data, 1 + its index in the data section, and
+/// the key's share of the hash; computed once on entry.
+std::pair<Value *, Value *> FunctionLowering::hashKey(Value *Data) {
+  auto [It, New] = HashKeys.try_emplace(Data);
+  if (!New)
+    return It->second;
   IRBuilder<> B(&F.getEntryBlock(), entryPoint());
   Value *Offset = B.CreateSub(B.CreatePtrToInt(Data, RT.I64),
                               B.CreatePtrToInt(RT.dataStart(), RT.I64));
   Value *Key = B.CreateAdd(
       B.CreateUDiv(Offset, B.getInt64(sizeof(PathProfFunctionData))),
       B.getInt64(1), "pathprof.key");
-  HashKeys[Data] = Key;
-  return Key;
+  Value *KeyHash = B.CreateMul(Key, B.getInt64(0x9e3779b97f4a7c15ULL));
+  It->second = {Key, KeyHash};
+  return It->second;
 }
 
 /// A call of __pathprof_hash_inc behind an inline fast path: the first slot
@@ -186,7 +191,7 @@ Value *FunctionLowering::hashKey(Value *Data) {
 void FunctionLowering::lowerHashed(CallInst &End, Value *Data, Value *PathId) {
   ++NumHashedEnds;
   LLVMContext &Ctx = F.getContext();
-  Value *Key = hashKey(Data);
+  auto [Key, KeyHash] = hashKey(Data);
   MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
 
   BasicBlock *BB = End.getParent();
@@ -207,8 +212,7 @@ void FunctionLowering::lowerHashed(CallInst &End, Value *Data, Value *PathId) {
 
   B.SetInsertPoint(Probe);
   Value *Capacity = B.CreateAlignedLoad(RT.I64, Table, Align(8));
-  Value *Z = B.CreateXor(PathId,
-                         B.CreateMul(Key, B.getInt64(0x9e3779b97f4a7c15ULL)));
+  Value *Z = B.CreateXor(PathId, KeyHash);
   Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 30)),
                   B.getInt64(0xbf58476d1ce4e5b9ULL));
   Z = B.CreateMul(B.CreateXor(Z, B.CreateLShr(Z, 27)),
@@ -270,11 +274,20 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
     Start->eraseFromParent();
   }
   if (End) {
-    MapVector<Function *, SmallVector<CallInst *, 8>> ByFunction;
+    // Function by function, each in instruction order, so that the lowered
+    // code of a module is always the same.
+    SetVector<Function *> Users;
     for (User *U : End->users())
-      ByFunction[cast<CallInst>(U)->getFunction()].push_back(cast<CallInst>(U));
-    for (auto &[F, Ends] : ByFunction) {
-      FunctionLowering FL(*F, RT);
+      Users.insert(cast<CallInst>(U)->getFunction());
+    for (Function &F : M) {
+      if (!Users.contains(&F))
+        continue;
+      SmallVector<CallInst *, 16> Ends;
+      for (Instruction &I : instructions(F))
+        if (auto *CI = dyn_cast<CallInst>(&I);
+            CI && CI->getCalledFunction() == End)
+          Ends.push_back(CI);
+      FunctionLowering FL(F, RT);
       for (CallInst *CI : Ends)
         FL.lowerPathEnd(*CI);
     }

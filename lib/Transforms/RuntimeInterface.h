@@ -40,16 +40,16 @@ struct RuntimeInterface {
   explicit RuntimeInterface(llvm::Module &M) : M(M), Ctx(M.getContext()) {
     I64 = llvm::Type::getInt64Ty(Ctx);
     Ptr = llvm::PointerType::getUnqual(Ctx);
-    DataTy = llvm::StructType::get(Ctx,
-                                   {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
+    DataTy =
+        llvm::StructType::get(Ctx, {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
   }
 
   /// Runtime entry points are hidden: each executable or shared library
   /// binds to its own copy of the runtime, which knows its own sections.
   llvm::FunctionCallee fn(llvm::StringRef Name, llvm::Type *Ret,
                           llvm::ArrayRef<llvm::Type *> Params) {
-    llvm::FunctionCallee Callee =
-        M.getOrInsertFunction(Name, llvm::FunctionType::get(Ret, Params, false));
+    llvm::FunctionCallee Callee = M.getOrInsertFunction(
+        Name, llvm::FunctionType::get(Ret, Params, false));
     if (auto *Fn = llvm::dyn_cast<llvm::Function>(Callee.getCallee())) {
       Fn->setVisibility(llvm::GlobalValue::HiddenVisibility);
       Fn->setDSOLocal(true);
@@ -67,9 +67,7 @@ struct RuntimeInterface {
     return GV;
   }
 
-  llvm::FunctionCallee pathStart() {
-    return marker(PathStartMarker, {Ptr});
-  }
+  llvm::FunctionCallee pathStart() { return marker(PathStartMarker, {Ptr}); }
   llvm::FunctionCallee pathEnd() { return marker(PathEndMarker, {Ptr, I64}); }
 
   /// The distance from the counter section to the counters of the whole
@@ -108,8 +106,7 @@ struct RuntimeInterface {
               {I64, llvm::Type::getInt32Ty(Ctx)});
   }
   llvm::FunctionCallee verifyPath() {
-    return fn("__pathprof_verify_path", llvm::Type::getVoidTy(Ctx),
-              {I64, I64});
+    return fn("__pathprof_verify_path", llvm::Type::getVoidTy(Ctx), {I64, I64});
   }
   llvm::FunctionCallee verifyResume() {
     return fn("__pathprof_verify_resume", llvm::Type::getVoidTy(Ctx),
@@ -129,8 +126,8 @@ private:
   llvm::FunctionCallee marker(llvm::StringRef Name,
                               llvm::ArrayRef<llvm::Type *> Params) {
     llvm::FunctionCallee Callee = M.getOrInsertFunction(
-        Name, llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), Params,
-                                      false));
+        Name,
+        llvm::FunctionType::get(llvm::Type::getVoidTy(Ctx), Params, false));
     if (auto *Fn = llvm::dyn_cast<llvm::Function>(Callee.getCallee())) {
       // Nothing but the lowering looks at them: no unwinding, always
       // returns, and it touches no memory the program can see.

@@ -1,13 +1,13 @@
 // The wrapper's -fprofile-update= picks the counter mode, as clang's flag
 // does for its own counters (and it is passed on to clang for them):
 // atomic and prefer-atomic, with or without -pthread, give exact mode
-// (-pathprof-atomic-counters: atomic adds); single, -pthread alone, and no
+// (-pathprof-counters=atomic: atomic adds); single, -pthread alone, and no
 // flag give fast mode (plain adds). An exact-mode program counts exactly.
 //
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-generate -fprofile-update=atomic -c %s | FileCheck --check-prefix=ATOMIC %s
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-generate -fprofile-update=prefer-atomic -pthread -c %s | FileCheck --check-prefix=ATOMIC %s
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-generate -fprofile-update=prefer-atomic -c %s | FileCheck --check-prefix=ATOMIC %s
-// ATOMIC: -Xclang -mllvm -Xclang -pathprof-atomic-counters {{.*}}-fprofile-update=
+// ATOMIC: -Xclang -mllvm -Xclang -pathprof-counters=atomic {{.*}}-fprofile-update=
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-generate -fprofile-update=atomic -fprofile-update=single -c %s | FileCheck --check-prefix=PLAIN %s
 // RUN: env PATHPROF_CLANG_ECHO=1 pathprof-clang -fprofile-path-generate -pthread -c %s | FileCheck --check-prefix=PLAIN %s
 // PLAIN-NOT: pathprof-atomic-counters

@@ -1,46 +1,52 @@
-// Threads, exact mode (-fprofile-update=atomic, i.e. -pathprof-atomic-counters):
-// 8 threads x 100000 calls through a function of three paths give exactly
-// the expected counts. Threads that have exited lose nothing, and neither do
-// threads still looping when main calls exit(): every path they completed is
-// in the file, because exact mode also keeps counters out of registers (no
-// counter promotion). In fast mode (plain adds, the default) the same
-// looping threads' counts were still in registers at exit() and are lost.
+// Threads. By default every thread counts into a counter slice of its own
+// (plain adds, no races): 8 threads x 100000 calls through a function of
+// three paths give exactly the expected counts, with no flag. Atomic
+// counters (-fprofile-update=atomic, i.e. -pathprof-counters=atomic) are
+// exact too, and also keep counters out of registers (no counter promotion):
+// threads still looping when main calls exit() lose nothing, where with
+// slices (or shared counters) a looping thread's counts since it entered
+// the loop were still in a register at exit() and are lost. Threads that
+// have exited lose nothing in either mode.
 //
-// RUN: %clang_pathprof -O2 -g -pthread -mllvm -pathprof-atomic-counters %s %pathprof_rt -o %t.exact
-// RUN: %clang_pathprof -O2 -g -pthread %s %pathprof_rt -o %t.fast
+// RUN: %clang_pathprof -O2 -g -pthread %s %pathprof_rt -o %t.default
+// RUN: %clang_pathprof -O2 -g -pthread -mllvm -pathprof-counters=atomic %s %pathprof_rt -o %t.atomic
 //
-// RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t.exact exact
+// RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t.default exact
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=EXACT %s
+// RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t.atomic exact
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=EXACT %s
 // EXACT: function {{.*}}threads.c;step paths=3 entry=800000 total=800000
 // EXACT-DAG: path {{[0-9]}} 200000
 // EXACT-DAG: path {{[0-9]}} 200000
 // EXACT-DAG: path {{[0-9]}} 400000
 //
-// RUN: rm -f %t.raw %t.done && env PATHPROF_FILE=%t.raw %t.exact exit %t.done
+// RUN: rm -f %t.raw %t.done && env PATHPROF_FILE=%t.raw %t.atomic exit %t.done
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=EXITED %s
 // EXITED: function {{.*}}threads.c;step paths=3 entry=400000 total=400000
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/check_exit_counts.py %t.done loop | FileCheck --check-prefix=LOOPING %s
 // LOOPING: 4 looping threads: every completed path counted
 //
-// RUN: rm -f %t.raw %t.done && env PATHPROF_FILE=%t.raw %t.fast exit %t.done
-// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/check_exit_counts.py %t.done loop | FileCheck --check-prefix=FAST %s
-// FAST: 4 looping threads: {{[0-9]}} paths counted, {{[0-9][0-9][0-9][0-9][0-9][0-9]+}}..
+// RUN: rm -f %t.raw %t.done && env PATHPROF_FILE=%t.raw %t.default exit %t.done
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=EXITED %s
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/check_exit_counts.py %t.done loop | FileCheck --check-prefix=PROMOTED %s
+// PROMOTED: 4 looping threads: {{[0-9]}} paths counted, {{[0-9][0-9][0-9][0-9][0-9][0-9]+}}..
 //
-// The loop's counters: in exact mode an atomic add in the loop's own block
-// (the block that branches back to itself); in fast mode that block touches
-// no counter: it counts in a register, stored when the loop exits.
+// The loop's counters: with atomic counters an atomic add in the loop's own
+// block (the block that branches back to itself); by default that block
+// touches no counter: it counts in a register, stored when the loop exits.
 // (-fno-sanitize=all: in a sanitized build, the IR as PathProf leaves it.)
-// RUN: %clang_pathprof -O2 -pthread -mllvm -pathprof-atomic-counters -fno-sanitize=all -S -emit-llvm %s -o - | FileCheck --check-prefix=IR-EXACT %s
-// IR-EXACT-LABEL: @loop(
-// IR-EXACT: {{^}}[[LOOP:[0-9]+]]:{{.*}}preds = {{.*}}%[[LOOP]]{{(,|$)}}
-// IR-EXACT: atomicrmw add
-// IR-EXACT-NOT: {{^[0-9]+:}}
-// IR-EXACT: !llvm.loop
-// RUN: %clang_pathprof -O2 -pthread -fno-sanitize=all -S -emit-llvm %s -o - | FileCheck --check-prefix=IR-FAST %s
-// IR-FAST-LABEL: @loop(
-// IR-FAST: {{^}}[[LOOP:[0-9]+]]:{{.*}}preds = {{.*}}%[[LOOP]]{{(,|$)}}
-// IR-FAST-NOT: pathprof.counter
-// IR-FAST: !llvm.loop
+// RUN: %clang_pathprof -O2 -pthread -mllvm -pathprof-counters=atomic -fno-sanitize=all -S -emit-llvm %s -o - | FileCheck --check-prefix=IR-ATOMIC %s
+// IR-ATOMIC-LABEL: @loop(
+// IR-ATOMIC: {{^}}[[LOOP:[0-9]+]]:{{.*}}preds = {{.*}}%[[LOOP]]{{(,|$)}}
+// IR-ATOMIC: atomicrmw add
+// IR-ATOMIC-NOT: {{^[0-9]+:}}
+// IR-ATOMIC: !llvm.loop
+// RUN: %clang_pathprof -O2 -pthread -fno-sanitize=all -S -emit-llvm %s -o - | FileCheck --check-prefix=IR-DEFAULT %s
+// IR-DEFAULT-LABEL: @loop(
+// IR-DEFAULT: @llvm.threadlocal.address.p0(ptr @__pathprof_thread_bias)
+// IR-DEFAULT: {{^}}[[LOOP:[0-9]+]]:{{.*}}preds = {{.*}}%[[LOOP]]{{(,|$)}}
+// IR-DEFAULT-NOT: pathprof.counter
+// IR-DEFAULT: !llvm.loop
 
 #include <fcntl.h>
 #include <pthread.h>

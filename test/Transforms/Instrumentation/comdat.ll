@@ -6,22 +6,22 @@
 ; carry a layout hash in their names; every other function keeps private
 ; globals, in its own comdat if it has one. Code (the body and every inlined
 ; copy) refers only to global symbols of such a group.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s > %t.dense.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s > %t.dense.ll
 ; RUN: FileCheck %s --check-prefix=GLOBALS < %t.dense.ll
 ; RUN: FileCheck %s --check-prefix=BODY < %t.dense.ll
 ;
 ; Hashed counters: no counter array, and code names the data record, which is
 ; global in the group. The layout hash differs from the dense one, so a dense
 ; and a hashed copy of the same function never merge.
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-dense-limit=1 -S %s > %t.hashed.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-dense-limit=1 -S %s > %t.hashed.ll
 ; RUN: FileCheck %s --check-prefix=HASHED < %t.hashed.ll
 ; RUN: cat %t.dense.ll %t.hashed.ll | FileCheck %s --check-prefix=DIFFER
 ;
 ; Verify mode passes the data record to the runtime from the body.
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-verify -S %s | FileCheck %s --check-prefix=VERIFY
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-verify -S %s | FileCheck %s --check-prefix=VERIFY
 ;
 ; Running the pass again on its own output changes nothing.
-; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-instrument -S %s > %t.twice.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,pathprof-instrument,pathprof-lower -S %s > %t.twice.ll
 ; RUN: diff %t.dense.ll %t.twice.ll
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"

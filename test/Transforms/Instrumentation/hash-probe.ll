@@ -6,7 +6,7 @@
 ; times 0x9e3779b97f4a7c15 (-7046029254386353131); the table's entries follow
 ; its 32-byte header, 24 bytes each, the count at offset 16.
 ;
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-dense-limit=1 -S %s | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-dense-limit=1 -S %s | FileCheck %s
 
 define i32 @pick(i32 %x) {
 entry:

@@ -3,12 +3,12 @@
 ; imported (as available_externally, still marked "pathprof-instrumented")
 ; into a module that was not instrumented, whose backend then runs the pass:
 ; only the module's own function is instrumented.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s | FileCheck %s
 ;
 ; And a module that was instrumented already (it has
 ; __pathprof_data_version) is left exactly as it is.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s > %t.once.ll
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %t.once.ll > %t.again.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s > %t.once.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %t.once.ll > %t.again.ll
 ; RUN: %opt_pathprof -passes=verify -S %t.once.ll > %t.once-printed.ll
 ; RUN: diff %t.once-printed.ll %t.again.ll
 
@@ -42,7 +42,7 @@ entry:
 }
 
 ; CHECK-LABEL: define i32 @own(i32 %x)
-; CHECK:         %pathprof.bias = load i64, ptr @__pathprof_counter_bias, align 8
+; CHECK:         %pathprof.tbias = load i64, ptr %0, align 8
 define i32 @own(i32 %x) {
 entry:
   %r = call i32 @imported(i32 %x)

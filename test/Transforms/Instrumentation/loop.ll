@@ -1,8 +1,66 @@
 ; The path register is an SSA phi, increments sit on spanning-tree chords, a
 ; backedge counts its path and restarts the register, and the return counts
-; the last path. Both placements must compute the same path ids.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-placement=per-edge -S %s | FileCheck %s --check-prefix=EDGE
+; the last path. Both placements must compute the same path ids. The
+; CHECK and EDGE lines use shared counters, the simplest lowering.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-counters=shared -S %s | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-counters=shared -pathprof-placement=per-edge -S %s | FileCheck %s --check-prefix=EDGE
+
+; The instrumentation alone says where paths start and end; the lowering
+; (the other RUN lines) decides what that costs.
+; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=MARK
+; MARK-LABEL: define i32 @count_odd(
+; MARK:       entry:
+; MARK-NEXT:    call void @__pathprof_path_start(ptr @__pathprof_data_count_odd)
+; MARK-NEXT:    br label %head
+; MARK:       latch:
+; MARK:         %pathprof.id = add i64 %pathprof.r3, 2
+; MARK-NEXT:    call void @__pathprof_path_end(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; MARK-NEXT:    call void @__pathprof_path_start(ptr @__pathprof_data_count_odd)
+; MARK-NEXT:    br label %head
+; MARK:       exit:
+; MARK-NEXT:    %pathprof.r4 = phi i64 [ %pathprof.r, %head ]
+; MARK-NEXT:    call void @__pathprof_path_end(ptr @__pathprof_data_count_odd, i64 %pathprof.r4)
+; MARK-NEXT:    ret i32 %s
+; MARK:       declare void @__pathprof_path_start(ptr) #[[MARKATTR:[0-9]+]]
+; MARK:       declare void @__pathprof_path_end(ptr, i64) #[[MARKATTR]]
+; MARK:       attributes #[[MARKATTR]] = { nounwind willreturn memory(inaccessiblemem: readwrite) }
+
+; The default counters: this thread's slice, through the initial-exec TLS
+; bias, which a thread without a slice asks the runtime for once.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s | FileCheck %s --check-prefix=THREAD
+; THREAD:       @__pathprof_thread_bias = external hidden thread_local(initialexec) global i64
+; THREAD-LABEL: define i32 @count_odd(
+; THREAD:       entry:
+; THREAD-NEXT:    %0 = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_thread_bias)
+; THREAD-NEXT:    %pathprof.tbias = load i64, ptr %0, align 8
+; THREAD-NEXT:    %pathprof.noslice = icmp eq i64 %pathprof.tbias, 0
+; THREAD-NEXT:    br i1 %pathprof.noslice, label %pathprof.slice, label %pathprof.sliced, !prof ![[UNLIKELY:[0-9]+]]
+; THREAD:       pathprof.slice:
+; THREAD-NEXT:    %pathprof.newslice = call i64 @__pathprof_thread_slice()
+; THREAD-NEXT:    br label %pathprof.sliced
+; THREAD:       pathprof.sliced:
+; THREAD-NEXT:    %pathprof.bias = phi i64 [ %pathprof.tbias, %entry ], [ %pathprof.newslice, %pathprof.slice ]
+; THREAD-NEXT:    br label %head
+; THREAD:       latch:
+; THREAD:         %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
+; THREAD-NEXT:    %pathprof.count = load i64, ptr %pathprof.counter, align 8, !pathprof.counter
+; THREAD-NEXT:    %1 = add i64 %pathprof.count, 1
+; THREAD-NEXT:    store i64 %1, ptr %pathprof.counter, align 8, !pathprof.counter
+; THREAD-NOT:   __pathprof_path_
+; THREAD:       declare hidden i64 @__pathprof_thread_slice()
+; THREAD-NOT:   __pathprof_path_
+; THREAD:       ![[UNLIKELY]] = !{!"branch_weights", i32 1, i32 1048575}
+
+; Atomic counters: the shared bias, atomic adds, nothing for promotion.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-counters=atomic -S %s | FileCheck %s --check-prefix=ATOMIC
+; ATOMIC-LABEL: define i32 @count_odd(
+; ATOMIC:       entry:
+; ATOMIC-NEXT:    %pathprof.bias = load i64, ptr @__pathprof_counter_bias, align 8
+; ATOMIC:       latch:
+; ATOMIC:         %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
+; ATOMIC-NEXT:    %0 = atomicrmw add ptr %pathprof.counter, i64 1 monotonic, align 8
+; ATOMIC-NEXT:    br label %head
+; ATOMIC-NOT:   pathprof.counter !
 
 ; The record the runtime finds in __pathprof_data: name, CFG description,
 ; checksum, NumPaths = 6, the dense counters, flags = 0.
@@ -10,8 +68,8 @@
 ; CHECK: @__pathprof_cnts_count_odd = private global [6 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
 ; CHECK: @__pathprof_data_count_odd = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64 } { ptr @__pathprof_name_count_odd, i64 9, ptr @__pathprof_cfg_count_odd, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 6, ptr @__pathprof_cnts_count_odd, i64 0 }, section "__pathprof_data", align 8
 ; CHECK: @llvm.used = {{.*}}[ptr @__pathprof_data_count_odd]
-; CHECK: @__pathprof_counter_bias = external hidden global i64
 ; CHECK: @llvm.global_ctors = appending global {{.*}} ptr @pathprof.module_ctor
+; CHECK: @__pathprof_counter_bias = external hidden global i64
 
 define i32 @count_odd(ptr %a, i32 %n) {
 entry:

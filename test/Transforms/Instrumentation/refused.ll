@@ -1,7 +1,7 @@
 ; Functions whose path breaks cannot hold a counter update are left alone,
 ; with a missed-optimization remark saying why; the rest of the module is
 ; still instrumented.
-; RUN: %opt_pathprof -passes=pathprof-instrument -pass-remarks=pathprof-instrument -pass-remarks-missed=pathprof-instrument -S %s 2>%t.remarks | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pass-remarks=pathprof-instrument -pass-remarks-missed=pathprof-instrument -S %s 2>%t.remarks | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 declare void @may_throw()
@@ -39,7 +39,7 @@ out:
 ; An indirectbr without a backedge is instrumented like any branch.
 ; REMARK: remark: <unknown>:0:0: instrumented ibr_ok for path profiling: 2 paths, 1 chord increment, 0 backedges, dense counters
 ; CHECK-LABEL: define void @ibr_ok(ptr %p)
-; CHECK:       %pathprof.r{{[0-9]*}} = phi i64 [ %pathprof.r.next, %a ], [ 0, %entry ]
+; CHECK:       %pathprof.r{{[0-9]*}} = phi i64 [ %pathprof.r.next, %a ], [ 0, %pathprof.sliced ]
 define void @ibr_ok(ptr %p) {
 entry:
   indirectbr ptr %p, [label %a, label %b]

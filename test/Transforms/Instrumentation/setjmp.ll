@@ -1,8 +1,8 @@
 ; A setjmp call in the middle of a block gets a block of its own; the path
 ; is counted before the call and restarts with a constant register after it,
 ; so nothing computed before setjmp is needed after a longjmp back.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -disable-output %s
 
 declare i32 @setjmp(ptr) returns_twice
 declare void @work()
@@ -35,7 +35,7 @@ body:
 ; CHECK:       pre.setjmp:
 ; CHECK-NEXT:    %r = call i32 @setjmp(ptr %env)
 ; CHECK:       handler:
-; CHECK-NEXT:    %pathprof.r{{[0-9]*}} = phi i64 [ 1, %pre.setjmp ], [ 0, %entry ]
+; CHECK-NEXT:    %pathprof.r{{[0-9]*}} = phi i64 [ 1, %pre.setjmp ], [ 0, %pathprof.sliced ]
 ; CHECK-NEXT:    %pathprof.id = add i64 %pathprof.r{{[0-9]*}}, 1
 ; CHECK:       body:
 ; CHECK-NEXT:    call void @work()

@@ -5,8 +5,8 @@
 ; RUN: %opt_pathprof -passes='print<pathprof-numbering>' -pathprof-max-paths=7 -disable-output %s | FileCheck %s --check-prefix=CUT
 ; RUN: %opt_pathprof -passes='print<pathprof-numbering>' -pathprof-max-paths=1 -disable-output %s | FileCheck %s --check-prefix=NONE
 ; The instrumented IR of every function here is valid, with either placement.
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -pathprof-max-paths=7 -disable-output %s
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -pathprof-placement=per-edge -pathprof-verify -pathprof-max-paths=7 -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -pathprof-max-paths=7 -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -pathprof-placement=per-edge -pathprof-verify -pathprof-max-paths=7 -disable-output %s
 
 define void @three(i1 %a, i1 %b, i1 %c) {
 entry:

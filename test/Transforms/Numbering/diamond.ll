@@ -1,8 +1,8 @@
 ; Two diamonds in sequence: 4 paths, no backedges.
 ; RUN: %opt_pathprof -passes='print<pathprof-numbering>' -disable-output %s | FileCheck %s
 ; The instrumented IR of every function here is valid, with either placement.
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -disable-output %s
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -pathprof-placement=per-edge -pathprof-verify -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -pathprof-placement=per-edge -pathprof-verify -disable-output %s
 
 define i32 @two_diamonds(i1 %a, i1 %b) {
 entry:

@@ -2,8 +2,8 @@
 ; landing pad's resume leaves the function.
 ; RUN: %opt_pathprof -passes='print<pathprof-numbering>' -disable-output %s | FileCheck %s
 ; The instrumented IR of every function here is valid, with either placement.
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -disable-output %s
-; RUN: %opt_pathprof -passes=pathprof-instrument,verify -pathprof-placement=per-edge -pathprof-verify -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -disable-output %s
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower,verify -pathprof-placement=per-edge -pathprof-verify -disable-output %s
 
 declare void @may_throw()
 declare i32 @__gxx_personality_v0(...)

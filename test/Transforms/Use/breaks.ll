@@ -10,7 +10,7 @@
 ;    gives them.
 ;
 ; RUN: rm -rf %t && mkdir %t
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-max-paths=12 -S %s -o %t/inst.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-max-paths=12 -S %s -o %t/inst.ll
 ; RUN: %clang -Wno-override-module %t/inst.ll %pathprof_rt -o %t/prog
 ; RUN: env PATHPROF_FILE=%t/prof.pathraw %t/prog
 ; RUN: %llvm-pathprof merge -o %t/prof.pathprof %t/prof.pathraw

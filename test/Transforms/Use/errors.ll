@@ -10,7 +10,7 @@
 ; GARBAGE: error: path profile '{{.*}}garbage.pathprof': not a path profile (bad magic 0x{{[0-9A-Fa-f]+}})
 ;
 ; A real indexed profile, cut short.
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s -o %t/inst.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s -o %t/inst.ll
 ; RUN: %clang -Wno-override-module %t/inst.ll %pathprof_rt -o %t/prog
 ; RUN: env PATHPROF_FILE=%t/prof.pathraw %t/prog
 ; RUN: %llvm-pathprof merge -o %t/prof.pathprof %t/prof.pathraw

@@ -5,14 +5,14 @@
 ; 6 through 'then' (i % 3 == 0) and 9 through 'else'; @never never runs.
 ;
 ; RUN: rm -rf %t && mkdir %t
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s -o %t/inst.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s -o %t/inst.ll
 ; RUN: %clang -Wno-override-module %t/inst.ll %pathprof_rt -o %t/prog
 ; RUN: env PATHPROF_FILE=%t/prof.pathraw %t/prog
 ; RUN: %llvm-pathprof merge -o %t/prof.pathprof %t/prof.pathraw
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/prof.pathprof -disable-output %s | FileCheck %s --check-prefix=DECODE
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathprof -S %s | FileCheck %s
 ; Counted in the runtime's hash table instead of a dense array: the same.
-; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-dense-limit=1 -S %s -o %t/hashed.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-dense-limit=1 -S %s -o %t/hashed.ll
 ; RUN: %clang -Wno-override-module %t/hashed.ll %pathprof_rt -o %t/hashed
 ; RUN: env PATHPROF_FILE=%t/hashed.pathraw %t/hashed
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/hashed.pathraw -disable-output %s | FileCheck %s --check-prefix=DECODE

@@ -5,7 +5,7 @@
 ; so does a bare .llvm.<n> suffix on a hidden function.
 ;
 ; RUN: rm -rf %t && mkdir %t
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s -o %t/inst.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s -o %t/inst.ll
 ; RUN: FileCheck %s --check-prefix=INST < %t/inst.ll
 ; INST: define internal i32 @foo(i32 %x) {{.*}}!pathprof.name [[NAME:![0-9]+]] {
 ; INST: define i32 @main() {{(#[0-9]+ )?}}{

@@ -4,7 +4,7 @@
 ; function the profile does not know is left alone.
 ;
 ; RUN: rm -rf %t && mkdir %t
-; RUN: %opt_pathprof -passes=pathprof-instrument -S %s -o %t/inst.ll
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s -o %t/inst.ll
 ; RUN: %clang -Wno-override-module %t/inst.ll %pathprof_rt -o %t/prog
 ; RUN: env PATHPROF_FILE=%t/prof.pathraw %t/prog
 ; RUN: %llvm-pathprof merge -o %t/prof.pathprof %t/prof.pathraw
