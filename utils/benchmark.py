@@ -66,8 +66,11 @@ VARIANTS = [
     ("plain", "-O2", ["{cc}", "-O2"]),
     ("pgogen", "-fprofile-generate", ["{cc}", "-O2", "-fprofile-generate"]),
     ("pathprof", "PathProf", ["{wrapper}", "-O2", "-fprofile-path-generate"]),
-    # Not built unless asked for (--variants plain,pathprof,atomic): PathProf's
-    # exact mode for threads, atomic counter updates.
+    # Not built unless asked for (--variants plain,pathprof,shared,atomic):
+    # PathProf's other counter modes, one slice for all threads with plain
+    # adds (the default before per-thread slices) and with atomic adds.
+    ("shared", "PathProf shared", ["{wrapper}", "-O2", "-fprofile-path-generate",
+                                   "-mllvm", "-pathprof-counters=shared"]),
     ("atomic", "PathProf atomic", ["{wrapper}", "-O2", "-fprofile-path-generate",
                                    "-fprofile-update=atomic"]),
 ]
@@ -156,7 +159,7 @@ def parse_args():
                    "and variant (default: 3)")
     p.add_argument("--variants", default=None,
                    help="comma-separated subset of plain,pgogen,pathprof,"
-                   "atomic (default: all but atomic) "
+                   "shared,atomic (default: plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
                    "default: all)")
     p.add_argument("--size", action="append", default=[], metavar="PROG=N",
@@ -392,6 +395,8 @@ def main():
     ratio_cols = [(n, "plain") for n in names[1:]]
     if "pathprof" in names and "pgogen" in names:
         ratio_cols.append(("pathprof", "pgogen"))
+    if "shared" in names and "pathprof" in names:
+        ratio_cols.append(("pathprof", "shared"))
     if "atomic" in names and "pathprof" in names:
         ratio_cols.append(("atomic", "pathprof"))
     titles = dict((v[0], v[1]) for v in variants)
