@@ -94,9 +94,6 @@ static cl::opt<std::string> ProfileDir(
     cl::desc("Default directory of the raw profile (as with "
              "-fprofile-path-generate=DIR); PATHPROF_FILE overrides it"));
 
-/// Marks a function body that carries path instrumentation.
-static constexpr StringLiteral InstrumentedAttr = "pathprof-instrumented";
-
 namespace {
 
 class FunctionInstrumenter {

@@ -108,6 +108,17 @@ BasicBlock::iterator FunctionLowering::entryPoint() {
   return It;
 }
 
+/// Whether every call of \p F is in an instrumented function of this module,
+/// which has obtained the thread's slice (or knows there is none yet) before
+/// the call.
+static bool onlyCalledFromInstrumentedCode(const Function &F) {
+  if (!F.hasLocalLinkage() || F.hasAddressTaken())
+    return false;
+  return all_of(F.users(), [](const User *U) {
+    return cast<CallBase>(U)->getFunction()->hasFnAttribute(InstrumentedAttr);
+  });
+}
+
 /// The bias of the dense counters, computed on entry to the function.
 Value *FunctionLowering::bias() {
   if (Bias)
@@ -123,6 +134,14 @@ Value *FunctionLowering::bias() {
   // any instrumented function) asks the runtime once. A bias never changes
   // once set, so callees cannot invalidate it.
   Value *Addr = B.CreateThreadLocalAddress(RT.threadBias());
+  // A function that only instrumented callers of this module can call (local,
+  // its address never taken) runs on a thread that has asked already (or,
+  // before the runtime started, counts into the static section, as its
+  // caller does).
+  if (onlyCalledFromInstrumentedCode(F)) {
+    Bias = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias");
+    return Bias;
+  }
   LoadInst *Own = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.tbias");
   Value *None = B.CreateICmpEQ(Own, B.getInt64(0), "pathprof.noslice");
   MDNode *Unlikely = MDBuilder(F.getContext()).createUnlikelyBranchWeights();

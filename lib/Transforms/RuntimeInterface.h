@@ -30,6 +30,9 @@ namespace pathprof {
 inline constexpr llvm::StringLiteral PathStartMarker = "__pathprof_path_start";
 inline constexpr llvm::StringLiteral PathEndMarker = "__pathprof_path_end";
 
+/// Marks a function body that carries path instrumentation.
+inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
+
 /// The field of PathProfFunctionData that points at the counters, and the
 /// one with the flags, in the record's IR struct type.
 inline constexpr unsigned DataCountersField = 6;
