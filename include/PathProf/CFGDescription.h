@@ -70,8 +70,13 @@ public:
   /// Recomputes NumPaths from the edges; fails if the graph is malformed.
   llvm::Error computeNumPaths();
 
-  /// Decodes \p PathId into the blocks it ran.
+  /// Decodes \p PathId into the blocks it ran. This is the one path decoder:
+  /// the tool, the use pass and superblock formation all decode through it.
   llvm::Expected<DecodedPath> decode(uint64_t PathId) const;
+
+  /// The id of the path \p Path describes (the inverse of decode()); fails,
+  /// naming the first step that is not a DAG edge, when it is not a path.
+  llvm::Expected<uint64_t> encode(const DecodedPath &Path) const;
 
   /// "file:first-last" or the block name when there is no line information.
   std::string blockLocation(uint32_t Block) const;

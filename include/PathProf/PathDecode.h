@@ -92,9 +92,6 @@ struct DecodedPathProfile {
   }
 };
 
-/// Decodes path \p Id on \p DAG. Fails when the id is out of range.
-llvm::Expected<BlockPath> decodePath(const BallLarusDAG &DAG, uint64_t Id);
-
 /// Decodes every counted path of \p Profile on \p DAG and derives the edge,
 /// block and entry counts. Fails when the DAG is not valid, or its checksum
 /// or NumPaths differ from the profile's (a stale profile), or a path id is

@@ -9,9 +9,13 @@
 
 #include "PathProf/CFGDescription.h"
 
+#include <optional>
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <optional>
 
 using namespace llvm;
 using namespace pathprof;
@@ -251,6 +255,60 @@ Expected<DecodedPath> CFGDescription::decode(uint64_t PathId) const {
     Node = E.Dst;
   }
   return std::move(P);
+}
+
+Expected<uint64_t> CFGDescription::encode(const DecodedPath &Path) const {
+  const uint32_t Exit = exitNode();
+  auto Fail = [](const Twine &Msg) {
+    return createStringError(inconvertibleErrorCode(), Msg);
+  };
+  if (Path.Blocks.empty())
+    return Fail("a path runs at least one block");
+  for (uint32_t B : Path.Blocks)
+    if (B >= Exit)
+      return Fail("block " + Twine(B) + " is out of range");
+  auto Name = [&](uint32_t B) {
+    return Blocks[B].Name.empty() ? "block " + std::to_string(B)
+                                  : "'" + Blocks[B].Name + "'";
+  };
+  // The value of the edge Src->Dst of kind Kind (CFG edges: any kind but the
+  // pseudo-edges and returns).
+  auto Val = [&](uint32_t Src, uint32_t Dst,
+                 PathProfEdgeKind Kind) -> std::optional<uint64_t> {
+    for (uint32_t I = FirstEdge[Src]; I != FirstEdge[Src + 1]; ++I)
+      if (Edges[I].Dst == Dst && Edges[I].Kind == Kind)
+        return Edges[I].Val;
+    return std::nullopt;
+  };
+  uint64_t Id = 0;
+  if (Path.StartsAtEntry) {
+    if (Path.Blocks.front() != 0)
+      return Fail("a path that starts at the entry begins with " + Name(0));
+  } else {
+    std::optional<uint64_t> V =
+        Val(0, Path.Blocks.front(), PATHPROF_EDGE_ENTRY_PSEUDO);
+    if (!V)
+      return Fail("no path begins after a path break into " +
+                  Name(Path.Blocks.front()));
+    Id += *V;
+  }
+  for (size_t I = 0; I + 1 < Path.Blocks.size(); ++I) {
+    std::optional<uint64_t> V =
+        Val(Path.Blocks[I], Path.Blocks[I + 1], PATHPROF_EDGE_CFG);
+    if (!V)
+      return Fail("no DAG edge from " + Name(Path.Blocks[I]) + " to " +
+                  Name(Path.Blocks[I + 1]));
+    Id += *V;
+  }
+  std::optional<uint64_t> V =
+      Val(Path.Blocks.back(), Exit,
+          Path.EndsAtReturn ? PATHPROF_EDGE_RETURN : PATHPROF_EDGE_EXIT_PSEUDO);
+  if (!V)
+    return Fail(
+        Twine("no path ends ") +
+        (Path.EndsAtReturn ? "by leaving the function" : "with a path break") +
+        " at " + Name(Path.Blocks.back()));
+  return Id + *V;
 }
 
 std::string CFGDescription::blockLocation(uint32_t Block) const {

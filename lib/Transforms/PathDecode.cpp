@@ -8,6 +8,7 @@
 
 #include "PathProf/PathDecode.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/CFGDescription.h"
 #include "PathProf/Profile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -26,69 +27,32 @@ static Error makeError(const Twine &Msg) {
 
 namespace {
 
-/// Walks path ids down the DAG; the out-edges of a node are contiguous and
-/// sorted by Val, so each step takes the last edge whose Val fits.
+/// Decodes path ids with the one decoder, CFGDescription::decode, on the
+/// description of the DAG (whose node N is DAG node N), in blocks of the IR.
 class PathDecoder {
 public:
-  explicit PathDecoder(const BallLarusDAG &DAG) : DAG(DAG) {
-    ArrayRef<DAGEdge> Edges = DAG.edges();
-    FirstEdge.assign(DAG.exitNode() + 2, 0);
-    for (const DAGEdge &E : Edges)
-      ++FirstEdge[E.Src + 1];
-    for (unsigned N = 1; N != FirstEdge.size(); ++N)
-      FirstEdge[N] += FirstEdge[N - 1];
-  }
+  explicit PathDecoder(const BallLarusDAG &DAG)
+      : DAG(DAG), Desc(DAG.describe()) {}
 
   Expected<BlockPath> decode(uint64_t Id) const {
-    if (Id >= DAG.numPaths())
-      return makeError("path id " + Twine(Id) + " is out of range (" +
-                       Twine(DAG.numPaths()) + " paths)");
-    ArrayRef<DAGEdge> Edges = DAG.edges();
-    ArrayRef<BasicBlock *> Blocks = DAG.blocks();
-    const unsigned Exit = DAG.exitNode();
+    Expected<DecodedPath> D = Desc.decode(Id);
+    if (!D)
+      return D.takeError();
     BlockPath P;
     P.Id = Id;
-    uint64_t Rest = Id;
-    unsigned Node = 0;
-    // Each step moves forward in the DAG, so at most Exit steps.
-    for (unsigned Steps = 0; Node != Exit; ++Steps) {
-      unsigned Begin = FirstEdge[Node], End = FirstEdge[Node + 1];
-      if (Begin == End || Steps > Exit)
-        return makeError("path id " + Twine(Id) + " does not decode");
-      unsigned Pick = Begin;
-      for (unsigned I = Begin; I != End && Edges[I].Val <= Rest; ++I)
-        Pick = I;
-      const DAGEdge &E = Edges[Pick];
-      if (Node == 0) {
-        if (E.Kind == PATHPROF_EDGE_ENTRY_PSEUDO)
-          P.EntersThroughBackedge = true;
-        else
-          P.Blocks.push_back(Blocks[0]);
-      }
-      if (E.Dst != Exit)
-        P.Blocks.push_back(Blocks[E.Dst]);
-      else
-        P.LeavesThroughBackedge = E.Kind == PATHPROF_EDGE_EXIT_PSEUDO;
-      Rest -= E.Val;
-      Node = E.Dst;
-    }
-    if (Rest != 0 || P.Blocks.empty())
-      return makeError("path id " + Twine(Id) + " does not decode");
+    P.EntersThroughBackedge = !D->StartsAtEntry;
+    P.LeavesThroughBackedge = !D->EndsAtReturn;
+    for (uint32_t Node : D->Blocks)
+      P.Blocks.push_back(DAG.blocks()[Node]);
     return std::move(P);
   }
 
 private:
   const BallLarusDAG &DAG;
-  std::vector<unsigned> FirstEdge; ///< Out-edges of N: [FirstEdge[N], [N+1]).
+  CFGDescription Desc;
 };
 
 } // namespace
-
-Expected<BlockPath> pathprof::decodePath(const BallLarusDAG &DAG, uint64_t Id) {
-  if (!DAG.isValid())
-    return makeError("the function has no path numbering: " + DAG.getError());
-  return PathDecoder(DAG).decode(Id);
-}
 
 /// \p Total * \p Part / \p Whole without overflow; \p Part <= \p Whole.
 static uint64_t scaleCount(uint64_t Total, uint64_t Part, uint64_t Whole) {

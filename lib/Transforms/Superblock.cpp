@@ -43,8 +43,10 @@
 
 #include "PathProf/Superblock.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/CFGDescription.h"
 #include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
+#include "PathProf/Profile.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -720,7 +722,9 @@ static Expected<std::vector<NamedPath>> parseTestPaths(StringRef Spec) {
 }
 
 /// The decoded profile that the named paths of \p F stand for, or an error
-/// naming what does not fit \p DAG.
+/// naming what does not fit \p DAG. The paths are encoded into their ids and
+/// decoded as the use pass decodes a profile, so the test sees exactly the
+/// counts a profile of those paths would give.
 static Expected<DecodedPathProfile>
 profileFromNames(Function &F, const BallLarusDAG &DAG,
                  ArrayRef<const NamedPath *> Named) {
@@ -733,63 +737,31 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
                              "-pathprof-superblock-paths: " + F.getName() +
                                  ": " + Msg);
   };
-  SmallPtrSet<const BasicBlock *, 8> BreakSources, BreakTargets;
-  for (const PathBreak &B : DAG.pathBreaks()) {
-    BreakSources.insert(B.Src);
-    BreakTargets.insert(B.Dst);
-  }
-
-  DecodedPathProfile Profile;
-  DenseMap<BasicBlock *, uint64_t> BreakOut, BreakIn;
+  if (!DAG.isValid())
+    return Fail("no path numbering: " + DAG.getError());
+  CFGDescription Desc = DAG.describe();
+  FunctionProfile Profile;
+  Profile.Checksum = DAG.checksum();
+  Profile.NumPaths = DAG.numPaths();
   for (const NamedPath *N : Named) {
-    BlockPath P;
-    P.Count = N->Count;
+    DecodedPath P;
     for (const std::string &Name : N->Blocks) {
       BasicBlock *BB = ByName.lookup(Name);
       if (!BB || DAG.nodeOf(BB) < 0)
         return Fail("no reachable block '" + Name + "'");
-      P.Blocks.push_back(BB);
+      P.Blocks.push_back(DAG.nodeOf(BB));
     }
-    for (unsigned I = 0; I + 1 < P.Blocks.size(); ++I)
-      if (DAG.cfgEdge(P.Blocks[I], P.Blocks[I + 1]) < 0)
-        return Fail("no DAG edge " + N->Blocks[I] + " -> " + N->Blocks[I + 1]);
-    P.EntersThroughBackedge = P.Blocks.front() != &F.getEntryBlock();
-    P.LeavesThroughBackedge =
-        P.Blocks.back()->getTerminator()->getNumSuccessors() != 0;
-    if (P.EntersThroughBackedge && !BreakTargets.count(P.Blocks.front()))
-      return Fail("a path cannot begin at '" + N->Blocks.front() + "'");
-    if (P.LeavesThroughBackedge && !BreakSources.count(P.Blocks.back()))
-      return Fail("a path cannot end at '" + N->Blocks.back() + "'");
-    Profile.TotalCount += P.Count;
-    if (!P.EntersThroughBackedge)
-      Profile.EntryCount += P.Count;
-    for (unsigned I = 0; I != P.Blocks.size(); ++I) {
-      uint64_t &C = Profile.BlockCounts[P.Blocks[I]];
-      C += P.Count;
-      Profile.MaxBlockCount = std::max(Profile.MaxBlockCount, C);
-      if (I + 1 != P.Blocks.size())
-        Profile.EdgeCounts[{P.Blocks[I], P.Blocks[I + 1]}] += P.Count;
-    }
-    if (P.LeavesThroughBackedge)
-      BreakOut[P.Blocks.back()] += P.Count;
-    if (P.EntersThroughBackedge)
-      BreakIn[P.Blocks.front()] += P.Count;
-    Profile.Paths.push_back(std::move(P));
+    P.StartsAtEntry = P.Blocks.front() == 0;
+    P.EndsAtReturn =
+        DAG.blocks()[P.Blocks.back()]->getTerminator()->getNumSuccessors() == 0;
+    Expected<uint64_t> Id = Desc.encode(P);
+    if (!Id)
+      return Fail("'" + join(N->Blocks, ",") +
+                  "' is not a path: " + toString(Id.takeError()));
+    if (!Profile.addCount(*Id, N->Count))
+      return Fail("the count of '" + join(N->Blocks, ",") + "' overflows");
   }
-  // Breaks out of one block: apportioned by the paths starting at each
-  // target, as the use pass does.
-  DenseMap<const BasicBlock *, uint64_t> InSum;
-  for (const PathBreak &B : DAG.pathBreaks())
-    InSum[B.Src] += BreakIn.lookup(B.Dst);
-  for (const PathBreak &B : DAG.pathBreaks()) {
-    uint64_t Out = BreakOut.lookup(B.Src), Sum = InSum.lookup(B.Src);
-    uint64_t C = Sum ? static_cast<uint64_t>(
-                           Out * (unsigned __int128)BreakIn.lookup(B.Dst) / Sum)
-                     : 0;
-    if (C)
-      Profile.EdgeCounts[{B.Src, B.Dst}] = C;
-  }
-  return Profile;
+  return decodePathProfile(DAG, Profile);
 }
 
 PreservedAnalyses SuperblockTestPass::run(Module &M,

@@ -11,13 +11,13 @@
 ; BLOCK: error: -pathprof-superblock-paths: f: no reachable block 'b3'
 ; RUN: not %opt_pathprof -passes=pathprof-superblock -pathprof-superblock-paths='f:entry,join:1' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=EDGE
-; EDGE: error: -pathprof-superblock-paths: f: no DAG edge entry -> join
+; EDGE: error: -pathprof-superblock-paths: f: 'entry,join' is not a path: no DAG edge from 'entry' to 'join'
 ; RUN: not %opt_pathprof -passes=pathprof-superblock -pathprof-superblock-paths='f:b1,join:1' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=BEGIN
-; BEGIN: error: -pathprof-superblock-paths: f: a path cannot begin at 'b1'
+; BEGIN: error: -pathprof-superblock-paths: f: 'b1,join' is not a path: no path begins after a path break into 'b1'
 ; RUN: not %opt_pathprof -passes=pathprof-superblock -pathprof-superblock-paths='f:entry,b1:1' \
 ; RUN:   -disable-output %s 2>&1 | FileCheck %s --check-prefix=END
-; END: error: -pathprof-superblock-paths: f: a path cannot end at 'b1'
+; END: error: -pathprof-superblock-paths: f: 'entry,b1' is not a path: no path ends with a path break at 'b1'
 
 define void @f(i1 %a) {
 entry:
