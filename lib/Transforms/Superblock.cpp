@@ -63,6 +63,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Instrumentation/PGOInstrumentation.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SSAUpdater.h"
@@ -122,6 +123,12 @@ static cl::opt<std::string> TestPaths(
     "pathprof-superblock-paths", cl::Hidden,
     cl::desc("For testing pathprof-superblock: the profile as paths named "
              "by their blocks, 'f:entry,b1,b3:100;f:entry,b2,b3:10'"));
+
+static cl::opt<bool> PrintTestProfile(
+    "pathprof-superblock-print-profile", cl::Hidden,
+    cl::desc("For testing pathprof-superblock: print the decoded profile of "
+             "each function, as print<pathprof-use> does, before forming "
+             "superblocks"));
 
 bool pathprof::superblocksEnabled() { return EnableSuperblocks; }
 
@@ -798,6 +805,12 @@ PreservedAnalyses SuperblockTestPass::run(Module &M,
     if (!Profile) {
       M.getContext().emitError(toString(Profile.takeError()));
       continue;
+    }
+    if (PrintTestProfile) {
+      outs() << "PathProf profile for '" << F.getName() << "': checksum 0x"
+             << utohexstr(DAG.checksum(), /*LowerCase=*/true) << ", "
+             << DAG.numPaths() << " paths\n";
+      printDecodedProfile(outs(), DAG, *Profile);
     }
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
     if (formSuperblocks(F, DAG, *Profile, ProgramFlow, Budget, ORE, &PSI)) {
