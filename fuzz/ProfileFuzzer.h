@@ -31,11 +31,13 @@ inline void checkSameProfile(const Profile &A, const Profile &B,
                              const char *Stage) {
   if (A.Functions.size() != B.Functions.size())
     violated(llvm::Twine(Stage) + ": function count changed");
+  if (A.Metrics != B.Metrics)
+    violated(llvm::Twine(Stage) + ": metric descriptors changed");
   for (size_t I = 0; I != A.Functions.size(); ++I) {
     const FunctionProfile &F = A.Functions[I], &G = B.Functions[I];
     if (F.Name != G.Name || F.Checksum != G.Checksum ||
         F.NumPaths != G.NumPaths || F.CFGData != G.CFGData ||
-        F.Counts != G.Counts)
+        F.Paths != G.Paths)
       violated(llvm::Twine(Stage) + ": function '" + F.Name + "' changed");
   }
 }
@@ -48,7 +50,7 @@ inline std::string checkAccepted(const Profile &P) {
       violated("a function has an empty name");
     if (F.CFG.numPaths() != F.NumPaths)
       violated("'" + F.Name + "': NumPaths differs from its CFG");
-    for (const auto &[Id, Count] : F.Counts) {
+    for (const auto &[Id, Count, Metrics] : F.Paths) {
       if (Count == 0)
         violated("'" + F.Name + "' keeps a zero count");
       llvm::Expected<DecodedPath> D = F.CFG.decode(Id);

@@ -1,11 +1,15 @@
 //===- PathProf/Profile.h - In-memory path profile --------------*- C++ -*-===//
 //
-// The in-memory model of a path profile, common to raw and indexed profiles:
-// a list of functions, each identified by (name, CFG checksum) and carrying
-// its Ball-Larus DAG and the counts of the paths that ran. Also the merge of
-// several weighted profiles into one, which sums counts of identical
-// functions, independently of the order and grouping of the inputs, and warns
-// about everything it cannot sum.
+// The in-memory model of a path profile, common to raw, indexed and text
+// profiles: a list of functions, each identified by (name, CFG checksum) and
+// carrying its Ball-Larus DAG and a table of path records, one per path that
+// ran: its id, its count and the values of the profile's metrics (hardware
+// events accumulated over the path's executions, Ammons, Ball and Larus,
+// "Exploiting Hardware Performance Counters with Flow and Context Sensitive
+// Profiling", PLDI 1997). Also the merge of several weighted profiles into
+// one, which combines the records of identical functions, independently of
+// the order and grouping of the inputs, and warns about everything it cannot
+// combine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,13 +17,13 @@
 #define PATHPROF_PROFILE_H
 
 #include "PathProf/CFGDescription.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,6 +34,86 @@ namespace pathprof {
 /// skipped functions). Libraries never print; the tool decides what to do.
 using WarningHandler = llvm::function_ref<void(const llvm::Twine &)>;
 
+/// How the values of a metric from several runs (or several records of one
+/// path) combine.
+enum class MetricMerge : uint8_t {
+  Sum, ///< Accumulated over executions (events, cycles): added, and
+       ///< multiplied by a merge weight like the counts.
+  Max, ///< The largest value seen; weights do not change it.
+  Min, ///< The smallest value seen; weights do not change it.
+};
+
+/// The name of \p M in text profiles and tool output: "sum", "max", "min".
+llvm::StringRef metricMergeName(MetricMerge M);
+/// The MetricMerge named \p Name, if any.
+std::optional<MetricMerge> parseMetricMerge(llvm::StringRef Name);
+
+/// What one metric of a profile measures.
+struct MetricDescriptor {
+  std::string Name; ///< e.g. "cycles", "perf::PERF_COUNT_SW_TASK_CLOCK"
+  std::string Unit; ///< e.g. "events", "ns"
+  MetricMerge Merge = MetricMerge::Sum;
+
+  bool operator==(const MetricDescriptor &O) const {
+    return Name == O.Name && Unit == O.Unit && Merge == O.Merge;
+  }
+  bool operator!=(const MetricDescriptor &O) const { return !(*this == O); }
+};
+
+/// One path that ran: its id, how often it ran and, when the profile has
+/// metrics, one value per metric descriptor of the profile.
+struct PathRecord {
+  uint64_t Id = 0;
+  uint64_t Count = 0;
+  std::vector<uint64_t> Metrics;
+
+  bool operator==(const PathRecord &O) const {
+    return Id == O.Id && Count == O.Count && Metrics == O.Metrics;
+  }
+  bool operator!=(const PathRecord &O) const { return !(*this == O); }
+};
+
+/// The path records of a function, sorted by id, at most one per id.
+class PathTable {
+public:
+  using const_iterator = std::vector<PathRecord>::const_iterator;
+  const_iterator begin() const { return Records.begin(); }
+  const_iterator end() const { return Records.end(); }
+  size_t size() const { return Records.size(); }
+  bool empty() const { return Records.empty(); }
+  const PathRecord &operator[](size_t I) const { return Records[I]; }
+  bool operator==(const PathTable &O) const { return Records == O.Records; }
+  bool operator!=(const PathTable &O) const { return !(*this == O); }
+
+  /// The record of path \p Id, or null.
+  const PathRecord *find(uint64_t Id) const;
+  /// The count of path \p Id (0 when it has no record).
+  uint64_t count(uint64_t Id) const {
+    const PathRecord *R = find(Id);
+    return R ? R->Count : 0;
+  }
+
+  /// Combines \p R into the record of its id (creating it): counts add and
+  /// metrics combine as \p Metrics says, each saturating at UINT64_MAX.
+  /// \p R has no metric values or one per descriptor. Returns false if
+  /// something saturated.
+  bool add(PathRecord R, llvm::ArrayRef<MetricDescriptor> Metrics = {});
+  /// add() for each of \p Rs, in any order, in one pass over the table.
+  bool addAll(std::vector<PathRecord> Rs,
+              llvm::ArrayRef<MetricDescriptor> Metrics = {});
+
+private:
+  /// Combines \p R into \p Into, which has \p R's id.
+  static bool combine(PathRecord &Into, PathRecord &&R,
+                      llvm::ArrayRef<MetricDescriptor> Metrics);
+
+  std::vector<PathRecord> Records;
+};
+
+/// Combines \p Src into \p Dst as \p M says; returns false if a sum
+/// saturated.
+bool combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src);
+
 /// The profile of one function.
 struct FunctionProfile {
   std::string Name;
@@ -39,10 +123,9 @@ struct FunctionProfile {
   /// byte for byte.
   std::string CFGData;
   CFGDescription CFG;
-  /// Path id -> count, for paths with a non-zero count only.
-  std::map<uint64_t, uint64_t> Counts;
-  /// Per-path metric accumulators; reserved, always 0 for now.
-  uint64_t NumMetrics = 0;
+  /// The paths that ran (a non-zero count), by id. Metric values follow the
+  /// descriptors of the Profile the function belongs to.
+  PathTable Paths;
 
   /// Sum of all path counts, saturating at UINT64_MAX.
   uint64_t totalCount() const;
@@ -51,7 +134,8 @@ struct FunctionProfile {
   /// after a backedge): the number of calls. Saturating.
   llvm::Expected<uint64_t> entryCount() const;
 
-  /// Adds \p Count to path \p PathId. Returns false if the sum saturated.
+  /// Adds \p Count to path \p PathId (no metric values). Returns false if
+  /// the sum saturated.
   bool addCount(uint64_t PathId, uint64_t Count);
 
   /// Sets CFGData and CFG from a serialized description; fails if it is
@@ -63,6 +147,9 @@ struct FunctionProfile {
 /// unless sortFunctions() was called.
 struct Profile {
   std::vector<FunctionProfile> Functions;
+  /// What the metric values of every path record measure, in record order;
+  /// empty for a profile of counts only.
+  std::vector<MetricDescriptor> Metrics;
 
   /// Sorts functions by (name, checksum), the order of indexed profiles.
   void sortFunctions();
@@ -90,7 +177,8 @@ public:
   /// position among all inputs of the merge (unique per input); it only
   /// decides which input warnings name first. Fails, merging nothing of
   /// \p Input, if one of its functions has the name and checksum of a merged
-  /// function but a different number of paths.
+  /// function but a different number of paths, or if it measures other
+  /// metrics than the inputs merged before.
   llvm::Error add(Profile &&Input, llvm::StringRef InputName, uint64_t Weight,
                   size_t Ordinal, WarningHandler Warn);
 
@@ -137,13 +225,26 @@ private:
   static llvm::Error conflict(const FunctionProfile &Have,
                               const FunctionProfile &New,
                               llvm::StringRef Where);
-  /// Adds the counts of \p Src (times \p Weight) and keeps the canonical
-  /// CFG description of the two. Returns false if a sum saturated.
-  static bool accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
-                         uint64_t Weight);
+  /// Adds the records of \p Src (counts and summed metrics times \p Weight)
+  /// and keeps the canonical CFG description of the two. Returns false if a
+  /// sum saturated.
+  bool accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
+                  uint64_t Weight) const;
+  /// Fails when \p Theirs (of the input \p Where) are not the metrics of
+  /// what was merged so far.
+  llvm::Error checkMetrics(llvm::ArrayRef<MetricDescriptor> Theirs,
+                           llvm::StringRef Where) const;
+  /// Takes \p Theirs as the merge's metrics if it has none yet.
+  void adoptMetrics(std::vector<MetricDescriptor> Theirs,
+                    llvm::StringRef Where);
 
   llvm::StringMap<NameInfo> ByName;
   size_t NextOrdinal = 0;
+  /// The metrics of every input merged so far, once there was one, and the
+  /// first input that had them.
+  bool HaveMetrics = false;
+  std::vector<MetricDescriptor> Metrics;
+  std::string MetricsInput;
 };
 
 } // namespace pathprof

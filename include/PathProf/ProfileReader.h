@@ -20,7 +20,9 @@ namespace pathprof {
 
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
-constexpr uint64_t IndexedProfileVersion = 1;
+/// Version 2 added per-path metric values and their descriptors; version 1
+/// files (counts only) are still read.
+constexpr uint64_t IndexedProfileVersion = 2;
 
 enum class ProfileKind { Unknown, Raw, Indexed };
 

@@ -51,6 +51,14 @@ enum FunctionField : unsigned {
 };
 constexpr uint64_t FunctionHeaderBytes = FR_Count * 8;
 
+// Kinds of the sections after the function records; readers skip kinds they
+// do not know.
+enum SectionKind : uint64_t {
+  // NumMetrics x {NameSize, UnitSize, Merge}, then each name and unit,
+  // padded. Required (once) when NumMetrics is not 0.
+  SK_MetricDescriptors = 1,
+};
+
 void writeU64(std::string &Out, uint64_t V) {
   char Buf[8];
   support::endian::write64le(Buf, V);
@@ -113,7 +121,6 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
   FunctionProfile F;
   F.Checksum = Fields[FR_Checksum];
   F.NumPaths = Fields[FR_NumPaths];
-  F.NumMetrics = NumMetrics;
   if (Fields[FR_Flags] != 0)
     return corrupt(Which + " has unknown flags 0x" +
                    utohexstr(Fields[FR_Flags]));
@@ -137,13 +144,16 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
                    " path records, more than the file can hold");
   uint64_t PrevId = 0;
   for (uint64_t R = 0; R != NumRecords; ++R) {
-    uint64_t Id, Count;
+    PathRecord Record;
+    uint64_t &Id = Record.Id, &Count = Record.Count;
     if (Error E = C.readU64(Id, "a path record"))
       return std::move(E);
     if (Error E = C.readU64(Count, "a path record"))
       return std::move(E);
-    // Metric accumulators are reserved; NumMetrics is 0 in version 1.
-    C.skip(NumMetrics * 8);
+    Record.Metrics.resize(NumMetrics);
+    for (uint64_t &V : Record.Metrics)
+      if (Error E = C.readU64(V, "a path record"))
+        return std::move(E);
     if (Id >= F.NumPaths)
       return corrupt(Named + " has a count for path " + Twine(Id) + " of " +
                      Twine(F.NumPaths));
@@ -151,10 +161,49 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
       return corrupt(Named + ": path records are not sorted by id");
     if (Count == 0)
       return corrupt(Named + " has a zero count for path " + Twine(Id));
-    F.Counts.emplace_hint(F.Counts.end(), Id, Count);
     PrevId = Id;
+    F.Paths.add(std::move(Record));
   }
   return std::move(F);
+}
+
+Expected<std::vector<MetricDescriptor>>
+readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
+  if (NumMetrics > Payload.size() / 24)
+    return corrupt("the metric descriptor section is too small for " +
+                   Twine(NumMetrics) + " metrics");
+  Cursor C(Payload, 0);
+  std::vector<MetricDescriptor> Result(NumMetrics);
+  std::vector<std::pair<uint64_t, uint64_t>> Sizes(NumMetrics);
+  for (uint64_t I = 0; I != NumMetrics; ++I) {
+    uint64_t Merge;
+    if (Error E = C.readU64(Sizes[I].first, "a metric descriptor"))
+      return std::move(E);
+    if (Error E = C.readU64(Sizes[I].second, "a metric descriptor"))
+      return std::move(E);
+    if (Error E = C.readU64(Merge, "a metric descriptor"))
+      return std::move(E);
+    if (Merge > uint64_t(MetricMerge::Min))
+      return corrupt("metric " + Twine(I) + " has unknown merge kind " +
+                     Twine(Merge));
+    Result[I].Merge = MetricMerge(Merge);
+  }
+  for (uint64_t I = 0; I != NumMetrics; ++I) {
+    StringRef Name, Unit;
+    if (Error E = C.readPadded(Name, Sizes[I].first,
+                               "the name of metric " + Twine(I)))
+      return std::move(E);
+    if (Error E = C.readPadded(Unit, Sizes[I].second,
+                               "the unit of metric " + Twine(I)))
+      return std::move(E);
+    if (Name.empty())
+      return corrupt("metric " + Twine(I) + " has an empty name");
+    Result[I].Name = Name.str();
+    Result[I].Unit = Unit.str();
+  }
+  if (C.remaining() != 0)
+    return corrupt("trailing bytes in the metric descriptor section");
+  return std::move(Result);
 }
 
 } // namespace
@@ -171,11 +220,11 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                              "indexed profile has the wrong endianness");
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
-  if (H[HF_Version] != IndexedProfileVersion)
+  if (H[HF_Version] != IndexedProfileVersion && H[HF_Version] != 1)
     return createStringError(
         inconvertibleErrorCode(),
         "unsupported indexed profile version " + Twine(H[HF_Version]) +
-            " (this tool reads " + Twine(IndexedProfileVersion) + ")" +
+            " (this tool reads 1 to " + Twine(IndexedProfileVersion) + ")" +
             (H[HF_Version] > IndexedProfileVersion
                  ? ": written by a newer llvm-pathprof"
                  : ""));
@@ -188,13 +237,15 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                    " (truncated or appended to?)");
   if (xxh3_64bits(Buffer.drop_front(HeaderBytes)) != H[HF_Checksum])
     return corrupt("checksum mismatch");
-  if (H[HF_NumMetrics] != 0)
-    return createStringError(inconvertibleErrorCode(),
-                             "indexed profile has " + Twine(H[HF_NumMetrics]) +
-                                 " metrics per path; this tool reads none");
+  if (H[HF_Version] == 1 && H[HF_NumMetrics] != 0)
+    return corrupt("version 1 has no metrics, but the header says " +
+                   Twine(H[HF_NumMetrics]));
   uint64_t Body = Buffer.size() - HeaderBytes;
   if (H[HF_NumFunctions] > Body / FunctionHeaderBytes)
     return corrupt("function count " + Twine(H[HF_NumFunctions]) +
+                   " exceeds what the file can hold");
+  if (H[HF_NumMetrics] > Body / 32)
+    return corrupt("metric count " + Twine(H[HF_NumMetrics]) +
                    " exceeds what the file can hold");
   if (H[HF_NumSections] > Body / 16)
     return corrupt("section count " + Twine(H[HF_NumSections]) +
@@ -218,8 +269,9 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
     }
     P.Functions.push_back(std::move(*F));
   }
-  // Sections of kinds this version does not know (e.g. calling-context
-  // trees) are skipped; see docs/FileFormat.md.
+  // Sections of kinds this version does not know are skipped; see
+  // docs/FileFormat.md.
+  bool HaveMetrics = false;
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
     uint64_t Kind, Size;
     StringRef Payload;
@@ -229,7 +281,20 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       return std::move(E);
     if (Error E = C.readPadded(Payload, Size, "section " + Twine(S)))
       return std::move(E);
+    if (Kind != SK_MetricDescriptors)
+      continue;
+    if (HaveMetrics)
+      return corrupt("two metric descriptor sections");
+    HaveMetrics = true;
+    Expected<std::vector<MetricDescriptor>> M =
+        readMetricDescriptors(Payload, H[HF_NumMetrics]);
+    if (!M)
+      return M.takeError();
+    P.Metrics = std::move(*M);
   }
+  if (H[HF_NumMetrics] != 0 && !HaveMetrics)
+    return corrupt("the records have " + Twine(H[HF_NumMetrics]) +
+                   " metrics but there is no metric descriptor section");
   if (C.remaining() != 0)
     return corrupt(Twine(C.remaining()) + " trailing bytes");
   return std::move(P);
@@ -256,13 +321,19 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       return createStringError(inconvertibleErrorCode(),
                                "a function has an empty name");
     uint64_t NumRecords = 0;
-    for (const auto &[Id, Count] : F.Counts) {
-      if (Id >= F.NumPaths)
+    for (const PathRecord &R : F.Paths) {
+      if (R.Id >= F.NumPaths)
         return createStringError(inconvertibleErrorCode(),
                                  "function '" + F.Name +
-                                     "' has a count for path " + Twine(Id) +
+                                     "' has a count for path " + Twine(R.Id) +
                                      " of " + Twine(F.NumPaths));
-      NumRecords += Count != 0;
+      if (!R.Metrics.empty() && R.Metrics.size() != P.Metrics.size())
+        return createStringError(
+            inconvertibleErrorCode(),
+            "function '" + F.Name + "': path " + Twine(R.Id) + " has " +
+                Twine(R.Metrics.size()) + " metric values for " +
+                Twine(P.Metrics.size()) + " metrics");
+      NumRecords += R.Count != 0;
     }
     writeU64(Body, F.Name.size());
     writeU64(Body, F.Checksum);
@@ -272,12 +343,31 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     writeU64(Body, 0); // Flags, reserved.
     writePadded(Body, F.Name);
     writePadded(Body, F.CFGData);
-    for (const auto &[Id, Count] : F.Counts) {
-      if (Count == 0)
+    for (const PathRecord &R : F.Paths) {
+      if (R.Count == 0)
         continue;
-      writeU64(Body, Id);
-      writeU64(Body, Count);
+      writeU64(Body, R.Id);
+      writeU64(Body, R.Count);
+      for (size_t I = 0; I != P.Metrics.size(); ++I)
+        writeU64(Body, R.Metrics.empty() ? 0 : R.Metrics[I]);
     }
+  }
+  uint64_t NumSections = 0;
+  if (!P.Metrics.empty()) {
+    std::string Section;
+    for (const MetricDescriptor &M : P.Metrics) {
+      writeU64(Section, M.Name.size());
+      writeU64(Section, M.Unit.size());
+      writeU64(Section, uint64_t(M.Merge));
+    }
+    for (const MetricDescriptor &M : P.Metrics) {
+      writePadded(Section, M.Name);
+      writePadded(Section, M.Unit);
+    }
+    writeU64(Body, SK_MetricDescriptors);
+    writeU64(Body, Section.size());
+    Body += Section;
+    ++NumSections;
   }
 
   writeU64(Out, IndexedProfileMagic);
@@ -285,8 +375,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
   writeU64(Out, HeaderBytes);
   writeU64(Out, HeaderBytes + Body.size());
   writeU64(Out, Sorted.size());
-  writeU64(Out, 0); // NumMetrics.
-  writeU64(Out, 0); // NumSections.
+  writeU64(Out, P.Metrics.size());
+  writeU64(Out, NumSections);
   writeU64(Out, xxh3_64bits(Body));
   Out += Body;
   return Error::success();

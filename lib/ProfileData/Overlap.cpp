@@ -75,17 +75,17 @@ ProfileOverlap pathprof::computeOverlap(const Profile &Base,
     return R.BaseTotal != 0 && double(Count) > HotCut;
   };
   for (const FunctionProfile &F : Base.Functions)
-    for (const auto &[Id, Count] : F.Counts)
-      if (IsHot(Count)) {
+    for (const PathRecord &P : F.Paths)
+      if (IsHot(P.Count)) {
         ++R.HotPaths;
-        R.HotFlow += ratio(Count, R.BaseTotal);
+        R.HotFlow += ratio(P.Count, R.BaseTotal);
       }
 
   // The test's as many hottest paths.
   std::vector<RankedPath> Ranked;
   for (const FunctionProfile &F : Test.Functions)
-    for (const auto &[Id, Count] : F.Counts)
-      Ranked.push_back({&F, Id, Count});
+    for (const PathRecord &P : F.Paths)
+      Ranked.push_back({&F, P.Id, P.Count});
   size_t NumTestHot = std::min<size_t>(R.HotPaths, Ranked.size());
   std::partial_sort(Ranked.begin(), Ranked.begin() + NumTestHot, Ranked.end(),
                     hotter);
@@ -112,9 +112,10 @@ ProfileOverlap pathprof::computeOverlap(const Profile &Base,
     O.Checksum = B.Checksum;
     O.BaseCount = B.totalCount();
     O.TestCount = T.totalCount();
-    O.BasePaths = B.Counts.size();
-    O.TestPaths = T.Counts.size();
-    for (const auto &[Id, BaseCount] : B.Counts) {
+    O.BasePaths = B.Paths.size();
+    O.TestPaths = T.Paths.size();
+    for (const PathRecord &BaseRecord : B.Paths) {
+      uint64_t Id = BaseRecord.Id, BaseCount = BaseRecord.Count;
       if (IsHot(BaseCount)) {
         ++O.HotPaths;
         if (TestHot.count({B.Name, B.Checksum, Id})) {
@@ -122,10 +123,10 @@ ProfileOverlap pathprof::computeOverlap(const Profile &Base,
           R.HotFlowFound += ratio(BaseCount, R.BaseTotal);
         }
       }
-      auto TestIt = T.Counts.find(Id);
-      if (TestIt == T.Counts.end())
+      const PathRecord *TestRecord = T.Paths.find(Id);
+      if (!TestRecord)
         continue;
-      uint64_t TestCount = TestIt->second;
+      uint64_t TestCount = TestRecord->Count;
       ++O.CommonPaths;
       O.Overlap += std::min(ratio(BaseCount, O.BaseCount),
                             ratio(TestCount, O.TestCount));

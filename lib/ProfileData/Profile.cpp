@@ -26,21 +26,117 @@
 using namespace llvm;
 using namespace pathprof;
 
+StringRef pathprof::metricMergeName(MetricMerge M) {
+  switch (M) {
+  case MetricMerge::Sum:
+    return "sum";
+  case MetricMerge::Max:
+    return "max";
+  case MetricMerge::Min:
+    return "min";
+  }
+  llvm_unreachable("unknown MetricMerge");
+}
+
+std::optional<MetricMerge> pathprof::parseMetricMerge(StringRef Name) {
+  for (MetricMerge M : {MetricMerge::Sum, MetricMerge::Max, MetricMerge::Min})
+    if (Name == metricMergeName(M))
+      return M;
+  return std::nullopt;
+}
+
+bool pathprof::combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src) {
+  switch (M) {
+  case MetricMerge::Sum: {
+    bool Overflow = false;
+    Dst = SaturatingAdd(Dst, Src, &Overflow);
+    return !Overflow;
+  }
+  case MetricMerge::Max:
+    Dst = std::max(Dst, Src);
+    return true;
+  case MetricMerge::Min:
+    Dst = std::min(Dst, Src);
+    return true;
+  }
+  llvm_unreachable("unknown MetricMerge");
+}
+
+const PathRecord *PathTable::find(uint64_t Id) const {
+  auto It = llvm::partition_point(
+      Records, [&](const PathRecord &R) { return R.Id < Id; });
+  return It != Records.end() && It->Id == Id ? &*It : nullptr;
+}
+
+bool PathTable::add(PathRecord R, ArrayRef<MetricDescriptor> Metrics) {
+  assert((R.Metrics.empty() || R.Metrics.size() == Metrics.size()) &&
+         "one value per metric");
+  // Records mostly arrive by increasing id.
+  auto It = !Records.empty() && Records.back().Id < R.Id
+                ? Records.end()
+                : llvm::partition_point(Records, [&](const PathRecord &Have) {
+                    return Have.Id < R.Id;
+                  });
+  if (It == Records.end() || It->Id != R.Id) {
+    Records.insert(It, std::move(R));
+    return true;
+  }
+  return combine(*It, std::move(R), Metrics);
+}
+
+bool PathTable::combine(PathRecord &Into, PathRecord &&R,
+                        ArrayRef<MetricDescriptor> Metrics) {
+  bool Overflow = false;
+  Into.Count = SaturatingAdd(Into.Count, R.Count, &Overflow);
+  bool Ok = !Overflow;
+  if (Into.Metrics.empty()) {
+    Into.Metrics = std::move(R.Metrics);
+  } else if (!R.Metrics.empty()) {
+    for (size_t I = 0; I != Metrics.size(); ++I)
+      Ok &= combineMetric(Metrics[I].Merge, Into.Metrics[I], R.Metrics[I]);
+  }
+  return Ok;
+}
+
+bool PathTable::addAll(std::vector<PathRecord> Rs,
+                       ArrayRef<MetricDescriptor> Metrics) {
+  llvm::stable_sort(Rs, [](const PathRecord &A, const PathRecord &B) {
+    return A.Id < B.Id;
+  });
+  std::vector<PathRecord> Merged;
+  Merged.reserve(Records.size() + Rs.size());
+  bool Ok = true;
+  auto Have = Records.begin(), New = Rs.begin();
+  while (Have != Records.end() || New != Rs.end()) {
+    PathRecord Next;
+    if (New == Rs.end() || (Have != Records.end() && Have->Id < New->Id))
+      Next = std::move(*Have++);
+    else
+      Next = std::move(*New++);
+    if (!Merged.empty() && Merged.back().Id == Next.Id)
+      Ok &= combine(Merged.back(), std::move(Next), Metrics);
+    else
+      Merged.push_back(std::move(Next));
+  }
+  Records = std::move(Merged);
+  return Ok;
+}
+
 uint64_t FunctionProfile::totalCount() const {
   uint64_t Sum = 0;
-  for (const auto &[Id, Count] : Counts)
-    Sum = SaturatingAdd(Sum, Count);
+  for (const PathRecord &R : Paths)
+    Sum = SaturatingAdd(Sum, R.Count);
   return Sum;
 }
 
 Expected<uint64_t> FunctionProfile::entryCount() const {
   uint64_t Sum = 0;
-  for (const auto &[Id, Count] : Counts) {
-    Expected<DecodedPath> P = CFG.decode(Id);
+  for (const PathRecord &R : Paths) {
+    Expected<DecodedPath> P = CFG.decode(R.Id);
     if (!P)
       return P.takeError();
     if (P->StartsAtEntry)
-      Sum = SaturatingAdd(Sum, Count);
+      Sum = SaturatingAdd(Sum, R.Count);
   }
   return Sum;
 }
@@ -48,10 +144,10 @@ Expected<uint64_t> FunctionProfile::entryCount() const {
 bool FunctionProfile::addCount(uint64_t PathId, uint64_t Count) {
   if (Count == 0)
     return true;
-  uint64_t &Slot = Counts[PathId];
-  bool Overflow = false;
-  Slot = SaturatingAdd(Slot, Count, &Overflow);
-  return !Overflow;
+  PathRecord R;
+  R.Id = PathId;
+  R.Count = Count;
+  return Paths.add(std::move(R));
 }
 
 Error FunctionProfile::setCFG(StringRef Data) {
@@ -112,14 +208,25 @@ ProfileMerger::findConflict(const Profile &Input) const {
 }
 
 bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
-                               uint64_t Weight) {
+                               uint64_t Weight) const {
   bool Saturated = false;
-  for (const auto &[Id, Count] : Src.Counts) {
+  std::vector<PathRecord> Weighted;
+  Weighted.reserve(Src.Paths.size());
+  for (const PathRecord &Have : Src.Paths) {
+    PathRecord R = Have;
     bool Overflow = false;
-    uint64_t Weighted = SaturatingMultiply(Count, Weight, &Overflow);
+    R.Count = SaturatingMultiply(R.Count, Weight, &Overflow);
     Saturated |= Overflow;
-    Saturated |= !Dst.addCount(Id, Weighted);
+    // Accumulated events scale with the weight like the counts; extremes
+    // do not.
+    for (size_t I = 0; I != R.Metrics.size(); ++I)
+      if (Metrics[I].Merge == MetricMerge::Sum) {
+        R.Metrics[I] = SaturatingMultiply(R.Metrics[I], Weight, &Overflow);
+        Saturated |= Overflow;
+      }
+    Weighted.push_back(std::move(R));
   }
+  Saturated |= !Dst.Paths.addAll(std::move(Weighted), Metrics);
   // Builds that differ only in names or source lines share a checksum. Keep
   // the bytewise smallest description, a choice that does not depend on the
   // order of the inputs.
@@ -130,14 +237,51 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   return !Saturated;
 }
 
+/// "a, b (unit, max), ..." or "no metrics".
+static std::string describeMetrics(ArrayRef<MetricDescriptor> Metrics) {
+  if (Metrics.empty())
+    return "no metrics";
+  std::string S;
+  ListSeparator LS;
+  for (const MetricDescriptor &M : Metrics)
+    S += (Twine(StringRef(LS)) + M.Name + " (" + M.Unit + ", " +
+          metricMergeName(M.Merge) + ")")
+             .str();
+  return S;
+}
+
+Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
+                                  StringRef Where) const {
+  if (!HaveMetrics || Theirs == ArrayRef<MetricDescriptor>(Metrics))
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           Where + " measures " + describeMetrics(Theirs) +
+                               " but " + MetricsInput + " measures " +
+                               describeMetrics(Metrics) +
+                               "; profiles of different metrics cannot be "
+                               "merged");
+}
+
+void ProfileMerger::adoptMetrics(std::vector<MetricDescriptor> Theirs,
+                                 StringRef Where) {
+  if (HaveMetrics)
+    return;
+  HaveMetrics = true;
+  Metrics = std::move(Theirs);
+  MetricsInput = Where.str();
+}
+
 Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
                          size_t Ordinal, WarningHandler Warn) {
   assert(Weight != 0 && "a weight must be positive");
   NextOrdinal = std::max(NextOrdinal, Ordinal + 1);
   // Check first, so that a rejected input leaves no trace.
+  if (Error E = checkMetrics(Input.Metrics, InputName))
+    return E;
   if (std::optional<std::pair<size_t, const FunctionProfile *>> C =
           findConflict(Input))
     return conflict(*C->second, Input.Functions[C->first], InputName);
+  adoptMetrics(std::move(Input.Metrics), InputName);
 
   for (FunctionProfile &F : Input.Functions) {
     NameInfo &Info = ByName[F.Name];
@@ -153,7 +297,6 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       E.F.Name = F.Name;
       E.F.Checksum = F.Checksum;
       E.F.NumPaths = F.NumPaths;
-      E.F.NumMetrics = F.NumMetrics;
       E.F.CFGData = std::move(F.CFGData);
       E.F.CFG = std::move(F.CFG);
       E.FirstOrdinal = Ordinal;
@@ -178,6 +321,10 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
 
 void ProfileMerger::add(Profile &&Input, StringRef InputName,
                         WarningHandler Warn) {
+  if (Error E = checkMetrics(Input.Metrics, InputName)) {
+    Warn(toString(std::move(E)) + "; skipped");
+    return;
+  }
   // Drop the functions that conflict, then merge the rest.
   while (std::optional<std::pair<size_t, const FunctionProfile *>> C =
              findConflict(Input)) {
@@ -189,6 +336,11 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
 }
 
 Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
+  if (Other.HaveMetrics) {
+    if (Error E = checkMetrics(Other.Metrics, Other.MetricsInput))
+      return E;
+    adoptMetrics(std::move(Other.Metrics), Other.MetricsInput);
+  }
   for (auto &[Name, OtherInfo] : Other.ByName) {
     auto It = ByName.find(Name);
     if (It == ByName.end())
@@ -223,6 +375,8 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
   NextOrdinal = std::max(NextOrdinal, Other.NextOrdinal);
   Other.ByName.clear();
   Other.NextOrdinal = 0;
+  Other.HaveMetrics = false;
+  Other.Metrics.clear();
   return Error::success();
 }
 
@@ -266,7 +420,10 @@ Profile ProfileMerger::takeResult() {
     for (Entry &E : Info.Entries)
       P.Functions.push_back(std::move(E.F));
   P.sortFunctions();
+  P.Metrics = std::move(Metrics);
   ByName.clear();
   NextOrdinal = 0;
+  HaveMetrics = false;
+  Metrics.clear();
   return P;
 }

@@ -327,9 +327,12 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
     if (!R.isHashed()) {
       FunctionProfile &Fn = P.Functions[*F];
       uint64_t Base = H.CountersOffset + R.CounterOffset;
+      std::vector<PathRecord> Counted;
       for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
-        if (!Fn.addCount(Id, readU64(Seg, Base + Id * 8)))
-          Saturated[*F] = true;
+        if (uint64_t Count = readU64(Seg, Base + Id * 8))
+          Counted.push_back({Id, Count, {}});
+      if (!Fn.Paths.addAll(std::move(Counted)))
+        Saturated[*F] = true;
     }
     Index.push_back(*F);
   }
@@ -357,6 +360,8 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
     return corrupt(At.prefix() + "hash table uses " + Twine(Used) + " of " +
                    Twine(Capacity) + " entries");
 
+  // Per function, the entries in slot order: added at once, in one pass.
+  std::map<size_t, std::vector<PathRecord>> Hashed;
   for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
     uint64_t Base = H.HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
     uint64_t FnPlusOne =
@@ -381,9 +386,12 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
       return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
                      " has path id " + Twine(PathId) + " but function '" +
                      F.Name + "' has " + Twine(F.NumPaths) + " paths");
-    if (!F.addCount(PathId, Count))
-      Saturated[FnIndex] = true;
+    if (Count != 0)
+      Hashed[FnIndex].push_back({PathId, Count, {}});
   }
+  for (auto &[FnIndex, Counted] : Hashed)
+    if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted)))
+      Saturated[FnIndex] = true;
   Dropped = SaturatingAdd(Dropped, SegDropped);
   return Error::success();
 }

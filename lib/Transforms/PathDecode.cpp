@@ -134,7 +134,7 @@ pathprof::decodePathProfile(const BallLarusDAG &DAG,
   auto Add = [](uint64_t &Slot, uint64_t Count) {
     Slot = SaturatingAdd(Slot, Count);
   };
-  for (const auto &[Id, Count] : Profile.Counts) {
+  for (const auto &[Id, Count, Metrics] : Profile.Paths) {
     if (Count == 0)
       continue;
     Expected<BlockPath> P = Decoder.decode(Id);

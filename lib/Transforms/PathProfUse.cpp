@@ -228,7 +228,7 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
     Result->ProgramFlow = SaturatingAdd(Result->ProgramFlow, FP.totalCount());
     std::vector<uint64_t> BlockCounts(std::max<size_t>(FP.CFG.Blocks.size(), 1),
                                       0);
-    for (const auto &[Id, Count] : FP.Counts) {
+    for (const auto &[Id, Count, Metrics] : FP.Paths) {
       Expected<DecodedPath> Path = FP.CFG.decode(Id);
       if (!Path)
         return createStringError(inconvertibleErrorCode(),

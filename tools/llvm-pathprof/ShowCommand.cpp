@@ -21,6 +21,7 @@
 #include "PathProf/ProfileReader.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/Regex.h"
@@ -126,8 +127,8 @@ struct FunctionSummary {
   /// The function's source file: that of its first block with one, else
   /// the source path in a static function's name; may be empty.
   std::string File;
-  /// (path id, count), hottest first, ties by id.
-  std::vector<std::pair<uint64_t, uint64_t>> Paths;
+  /// The function's path records, hottest first, ties by id.
+  std::vector<const PathRecord *> Paths;
 };
 
 /// The functions show prints, and how many it chose them from.
@@ -205,7 +206,7 @@ static Expected<Selection> select(const Profile &P) {
   bool NameMatched = false;
   for (const FunctionProfile &F : P.Functions) {
     uint64_t Total = F.totalCount();
-    Result.NumRun += !F.Counts.empty();
+    Result.NumRun += !F.Paths.empty();
     if (!ShowFunction.empty() && !matchesFunctionName(F.Name, ShowFunction))
       continue;
     StringRef Symbol = splitProfileName(F.Name).Symbol;
@@ -219,7 +220,7 @@ static Expected<Selection> select(const Profile &P) {
       continue;
     if (ShowHideSystem && StringRef(File).starts_with("/usr/"))
       continue;
-    if ((F.Counts.empty() && !Result.NeverRunShown) || Total < ShowMinCount)
+    if ((F.Paths.empty() && !Result.NeverRunShown) || Total < ShowMinCount)
       continue;
     Expected<uint64_t> Entry = F.entryCount();
     if (!Entry)
@@ -229,11 +230,12 @@ static Expected<Selection> select(const Profile &P) {
     FunctionSummary S{
         &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
     S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
-    S.Paths.assign(F.Counts.begin(), F.Counts.end());
-    llvm::sort(S.Paths, [](const auto &A, const auto &B) {
-      if (A.second != B.second)
-        return A.second > B.second;
-      return A.first < B.first;
+    for (const PathRecord &R : F.Paths)
+      S.Paths.push_back(&R);
+    llvm::sort(S.Paths, [](const PathRecord *A, const PathRecord *B) {
+      if (A->Count != B->Count)
+        return A->Count > B->Count;
+      return A->Id < B->Id;
     });
     Result.Shown.push_back(std::move(S));
   }
@@ -265,14 +267,26 @@ static void printShowing(const Selection &Sel, raw_ostream &OS) {
        << " in the profile)\n";
 }
 
-static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
+static uint64_t executedPaths(const Profile &P) {
   uint64_t Executed = 0;
   for (const FunctionProfile &F : P.Functions)
-    Executed += F.Counts.size();
+    Executed += F.Paths.size();
+  return Executed;
+}
+
+static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   uint64_t ProgramTotal = P.totalCount();
   OS << "Functions: " << P.Functions.size() << "\n";
-  OS << "Executed paths: " << Executed << "\n";
+  OS << "Executed paths: " << executedPaths(P) << "\n";
   OS << "Total path count: " << ProgramTotal << "\n";
+  if (!P.Metrics.empty()) {
+    OS << "Metrics:";
+    ListSeparator LS(",");
+    for (const MetricDescriptor &M : P.Metrics)
+      OS << LS << " " << M.Name << " (" << M.Unit << ", "
+         << metricMergeName(M.Merge) << ")";
+    OS << "\n";
+  }
   printShowing(Sel, OS);
 
   for (const FunctionSummary &S : Sel.Shown) {
@@ -293,13 +307,19 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
     if (ShowTopN != 0)
       Shown = std::min<size_t>(Shown, ShowTopN);
     OS << "  Top " << Shown << " of " << S.Paths.size() << " paths:\n";
-    for (const auto &[Id, Count] : ArrayRef(S.Paths).take_front(Shown)) {
-      Expected<DecodedPath> Path = F.CFG.decode(Id);
+    for (const PathRecord *R : ArrayRef(S.Paths).take_front(Shown)) {
+      Expected<DecodedPath> Path = F.CFG.decode(R->Id);
       if (!Path)
         return Path.takeError();
-      OS << "    Path " << Id << ": count " << Count << " ("
-         << percent(Count, S.Total) << " of function, "
-         << percent(Count, ProgramTotal) << " of program)\n";
+      OS << "    Path " << R->Id << ": count " << R->Count << " ("
+         << percent(R->Count, S.Total) << " of function, "
+         << percent(R->Count, ProgramTotal) << " of program)\n";
+      if (!R->Metrics.empty()) {
+        OS << "      Metrics:";
+        for (size_t I = 0; I != P.Metrics.size(); ++I)
+          OS << " " << P.Metrics[I].Name << "=" << R->Metrics[I];
+        OS << "\n";
+      }
       if (!Path->StartsAtEntry)
         OS << "      (from backedge)\n";
       // Consecutive blocks on the same source lines read as one step.
@@ -320,15 +340,21 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
 static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   // Without an explicit --topn, JSON consumers get every executed path.
   unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
-  uint64_t Executed = 0;
-  for (const FunctionProfile &F : P.Functions)
-    Executed += F.Counts.size();
 
   Error Err = Error::success();
   json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("num_functions", uint64_t(P.Functions.size()));
-    J.attribute("executed_paths", Executed);
+    J.attribute("executed_paths", executedPaths(P));
+    if (!P.Metrics.empty())
+      J.attributeArray("metrics", [&] {
+        for (const MetricDescriptor &M : P.Metrics)
+          J.object([&] {
+            J.attribute("name", M.Name);
+            J.attribute("unit", M.Unit);
+            J.attribute("merge", metricMergeName(M.Merge));
+          });
+      });
     J.attribute("total_count", P.totalCount());
     J.attribute("run_functions", uint64_t(Sel.NumRun));
     J.attribute("shown_functions", uint64_t(Sel.Shown.size()));
@@ -344,12 +370,12 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
           J.attribute("executed_paths", uint64_t(S.Paths.size()));
           J.attribute("entry_count", S.Entry);
           J.attribute("total_count", S.Total);
-          ArrayRef<std::pair<uint64_t, uint64_t>> Paths = S.Paths;
+          ArrayRef<const PathRecord *> Paths = S.Paths;
           if (TopN != 0)
             Paths = Paths.take_front(TopN);
           J.attributeArray("paths", [&] {
-            for (const auto &IdCount : Paths) {
-              uint64_t Id = IdCount.first, Count = IdCount.second;
+            for (const PathRecord *R : Paths) {
+              uint64_t Id = R->Id, Count = R->Count;
               Expected<DecodedPath> Path = F.CFG.decode(Id);
               if (!Path) {
                 if (!Err)
@@ -361,6 +387,11 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
               J.object([&] {
                 J.attribute("id", Id);
                 J.attribute("count", Count);
+                if (!R->Metrics.empty())
+                  J.attributeObject("metrics", [&] {
+                    for (size_t I = 0; I != P.Metrics.size(); ++I)
+                      J.attribute(P.Metrics[I].Name, R->Metrics[I]);
+                  });
                 J.attributeArray("blocks", [&] {
                   for (uint32_t Block : Path->Blocks)
                     J.value(F.CFG.blockLocation(Block));
