@@ -24,9 +24,10 @@ constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
 /// files (counts only) are still read.
 constexpr uint64_t IndexedProfileVersion = 2;
 
-enum class ProfileKind { Unknown, Raw, Indexed };
+enum class ProfileKind { Unknown, Raw, Indexed, Text };
 
-/// Identifies a buffer by its magic; does not validate anything else.
+/// Identifies a buffer by its magic (or a text profile by its first line);
+/// does not validate anything else.
 ProfileKind identifyProfile(llvm::StringRef Buffer);
 
 /// Parses a raw profile, with one function per (name, checksum): records of
@@ -58,9 +59,13 @@ readRawSegments(llvm::StringRef Buffer, WarningHandler Warn);
 /// (name, checksum).
 llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
 
-/// Reads the raw or indexed profile at \p Path. Errors and warnings are
+/// Reads the raw, indexed or text profile at \p Path. Errors and warnings are
 /// prefixed with "<Path>: ".
-llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn);
+/// With \p Required other than Unknown, a profile of another kind is an
+/// error.
+llvm::Expected<Profile>
+readProfile(llvm::StringRef Path, WarningHandler Warn,
+            ProfileKind Required = ProfileKind::Unknown);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors and warnings are prefixed

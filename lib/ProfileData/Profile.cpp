@@ -100,9 +100,9 @@ bool PathTable::combine(PathRecord &Into, PathRecord &&R,
 
 bool PathTable::addAll(std::vector<PathRecord> Rs,
                        ArrayRef<MetricDescriptor> Metrics) {
-  llvm::stable_sort(Rs, [](const PathRecord &A, const PathRecord &B) {
-    return A.Id < B.Id;
-  });
+  // Records of one id combine in any order.
+  llvm::sort(
+      Rs, [](const PathRecord &A, const PathRecord &B) { return A.Id < B.Id; });
   std::vector<PathRecord> Merged;
   Merged.reserve(Records.size() + Rs.size());
   bool Ok = true;

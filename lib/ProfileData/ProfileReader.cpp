@@ -10,6 +10,7 @@
 
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileFormat.h"
+#include "PathProf/TextProfile.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,6 +23,10 @@ using namespace llvm;
 using namespace pathprof;
 
 ProfileKind pathprof::identifyProfile(StringRef Buffer) {
+  // A stream is identified by its first 8 bytes alone.
+  if (isTextProfile(Buffer) ||
+      (Buffer.size() == 8 && TextProfileHeader.starts_with(Buffer)))
+    return ProfileKind::Text;
   if (Buffer.size() < 8)
     return ProfileKind::Unknown;
   uint64_t Magic = support::endian::read64le(Buffer.data());
@@ -105,15 +110,25 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read) {
   return Result;
 }
 
-Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn) {
+Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
+                                        ProfileKind Required) {
   return readFile<Profile>(
       Path, Warn,
-      [](StringRef Buffer, WarningHandler FileWarn) -> Expected<Profile> {
-        switch (identifyProfile(Buffer)) {
+      [Required](StringRef Buffer,
+                 WarningHandler FileWarn) -> Expected<Profile> {
+        ProfileKind Kind = identifyProfile(Buffer);
+        if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
+          return createStringError(inconvertibleErrorCode(),
+                                   "not a text profile (its first line is "
+                                   "not '" +
+                                       TextProfileHeader + "')");
+        switch (Kind) {
         case ProfileKind::Raw:
           return readRawProfile(Buffer, FileWarn);
         case ProfileKind::Indexed:
           return readIndexedProfile(Buffer);
+        case ProfileKind::Text:
+          return readTextProfile(Buffer);
         case ProfileKind::Unknown:
           break;
         }
@@ -131,9 +146,14 @@ pathprof::readProfileSegments(StringRef Path, WarningHandler Warn) {
         case ProfileKind::Raw:
           return readRawSegments(Buffer, FileWarn);
         case ProfileKind::Indexed:
-          return createStringError(inconvertibleErrorCode(),
-                                   "an indexed profile has no segments; "
-                                   "they are listed for raw profiles only");
+        case ProfileKind::Text:
+          return createStringError(
+              inconvertibleErrorCode(),
+              Twine("a") +
+                  (identifyProfile(Buffer) == ProfileKind::Text ? " text"
+                                                                : "n indexed") +
+                  " profile has no segments; they are listed for raw "
+                  "profiles only");
         case ProfileKind::Unknown:
           break;
         }

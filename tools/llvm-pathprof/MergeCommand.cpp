@@ -26,6 +26,7 @@
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
+#include "PathProf/TextProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -97,6 +98,15 @@ static cl::opt<std::string>
                 cl::desc("Indexed profile to write (default: "
                          "default.pathprof)"),
                 cl::cat(PathProfCategory));
+static cl::opt<bool>
+    MergeText("text", cl::sub(MergeSubcommand),
+              cl::desc("Write a text profile instead of an indexed one"),
+              cl::cat(PathProfCategory));
+static cl::opt<bool> MergeTextInput(
+    "text-input", cl::sub(MergeSubcommand),
+    cl::desc("Every input is a text profile (text inputs are recognised "
+             "without it; with it, any other input is an error)"),
+    cl::cat(PathProfCategory));
 static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
                                   cl::aliasopt(MergeOutput), cl::NotHidden,
                                   cl::cat(PathProfCategory));
@@ -235,7 +245,9 @@ int pathprof::tool::mergeMain() {
       InputResult &R = Results[I];
       auto Warn = [&R](const Twine &Msg) { R.Warnings.push_back(Msg.str()); };
       const WeightedFile &In = Inputs[I];
-      Expected<Profile> P = readProfile(In.Path, Warn);
+      Expected<Profile> P = readProfile(In.Path, Warn,
+                                        MergeTextInput ? ProfileKind::Text
+                                                       : ProfileKind::Unknown);
       if (!P) {
         R.Error = toString(P.takeError());
         R.Fatal = MergeFailureMode == FailureMode::Any;
@@ -282,7 +294,9 @@ int pathprof::tool::mergeMain() {
       return fail(std::move(E));
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
-  if (Error E = writeIndexedProfile(Result, StringRef(MergeOutput)))
+  Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
+                      : writeIndexedProfile(Result, StringRef(MergeOutput));
+  if (E)
     return fail(MergeOutput + ": " + toString(std::move(E)));
   return 0;
 }

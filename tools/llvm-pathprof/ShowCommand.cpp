@@ -19,6 +19,7 @@
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
+#include "PathProf/TextProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -99,6 +100,11 @@ static cl::opt<unsigned>
 static cl::opt<bool> ShowJSON("json", cl::sub(ShowSubcommand),
                               cl::desc("Print one JSON document"),
                               cl::cat(PathProfCategory));
+static cl::opt<bool> ShowTextProfile(
+    "text", cl::sub(ShowSubcommand),
+    cl::desc("Print the whole profile as a text profile, which merge reads "
+             "back"),
+    cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowSegments("segments", cl::sub(ShowSubcommand),
                  cl::desc("List the segments of a raw profile (one per "
@@ -509,6 +515,15 @@ int pathprof::tool::showMain() {
   Expected<Profile> P = readProfile(ShowInput, warn);
   if (!P)
     return fail(P.takeError());
+  if (ShowTextProfile) {
+    if (ShowJSON)
+      return fail("--text and --json cannot be used together");
+    std::unique_ptr<raw_fd_ostream> OS = openOutput();
+    if (!OS)
+      return 1;
+    writeTextProfile(*P, *OS);
+    return closeOutput(*OS);
+  }
   Expected<Selection> Sel = select(*P);
   if (!Sel)
     return fail(ShowInput + ": " + toString(Sel.takeError()));

@@ -1,0 +1,54 @@
+//===- PathProf/TextProfile.h - Path profiles as text -----------*- C++ -*-===//
+//
+// A readable, line-oriented form of a whole profile, like llvm-profdata's
+// .proftext: tests write profiles by hand in it, and `llvm-pathprof show
+// --text` prints any profile in it. Reading what writeTextProfile() wrote
+// gives the same profile back. docs/FileFormat.md ("Text profiles") has the
+// syntax; in short:
+//
+//   :pathprof-text 1
+//   :metric cycles events sum          one line per metric, before functions
+//   function main                      the profile name, to the end of line
+//   checksum 0x77a6efb506bf3c9c
+//   block entry 3 4 t.c                name, first and last line, file
+//   block loop 0 0                     (lines 0 and no file: unknown; a
+//                                      block without a name is "-")
+//   edge 0 1 cfg                       source, target (node = block index,
+//   edge 0 1 entry                     EXIT = number of blocks), kind:
+//   edge 1 2 exit                      cfg, entry, exit or ret; the order of
+//   edge 1 2 ret                       a node's out-edges numbers the paths
+//   path 0 1 1500                      id, count, one value per metric
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_TEXTPROFILE_H
+#define PATHPROF_TEXTPROFILE_H
+
+#include "PathProf/Profile.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace pathprof {
+
+/// The first line of every text profile.
+inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
+
+/// Whether \p Buffer starts like a text profile (its header line, possibly
+/// after comments and blank lines).
+bool isTextProfile(llvm::StringRef Buffer);
+
+/// Parses a text profile. Errors say "line N: ..." (readProfile() adds the
+/// file name).
+llvm::Expected<Profile> readTextProfile(llvm::StringRef Buffer);
+
+/// Prints \p P as a text profile: functions sorted by (name, checksum), paths
+/// by id.
+void writeTextProfile(const Profile &P, llvm::raw_ostream &OS);
+
+/// Writes the text form of \p P to the file \p Path.
+llvm::Error writeTextProfile(const Profile &P, llvm::StringRef Path);
+
+} // namespace pathprof
+
+#endif // PATHPROF_TEXTPROFILE_H
