@@ -1,4 +1,5 @@
-//===- fuzz/IndexedProfileFuzzer.cpp - libFuzzer target for indexed profiles -===//
+//===- fuzz/IndexedProfileFuzzer.cpp - libFuzzer target for indexed profiles
+//-===//
 //
 // Feeds each input to readIndexedProfile twice: as it is, and with the
 // header's FileSize and body checksum recomputed. The checksum would otherwise
@@ -25,6 +26,7 @@ namespace {
 
 // Header layout (docs/FileFormat.md): u64 fields, in this order.
 constexpr size_t HeaderBytes = 64;
+constexpr size_t VersionOffset = 1 * 8;
 constexpr size_t FileSizeOffset = 3 * 8;
 constexpr size_t NumSectionsOffset = 6 * 8;
 constexpr size_t ChecksumOffset = 7 * 8;
@@ -41,8 +43,19 @@ void readOne(StringRef Buffer) {
   std::string Rewritten = fuzz::checkAccepted(*P);
   bool HasSections =
       support::endian::read64le(Buffer.data() + NumSectionsOffset) != 0;
-  if (!HasSections && Rewritten != Buffer)
-    fuzz::violated("rewriting an accepted indexed profile changes it");
+  uint64_t Version = support::endian::read64le(Buffer.data() + VersionOffset);
+  if (Version == IndexedProfileVersion) {
+    // Only sections of unknown kinds, which the writer drops, may change.
+    if (!HasSections && Rewritten != Buffer)
+      fuzz::violated("rewriting an accepted indexed profile changes it");
+    return;
+  }
+  // An older version is rewritten in today's, holding the same profile.
+  Expected<Profile> Upgraded = readIndexedProfile(Rewritten);
+  if (!Upgraded)
+    fuzz::violated("an upgraded indexed profile does not read back: " +
+                   toString(Upgraded.takeError()));
+  fuzz::checkSameProfile(*P, *Upgraded, "upgrade");
 }
 
 } // namespace
@@ -54,8 +67,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   std::string Fixed(Buffer);
   support::endian::write64le(&Fixed[FileSizeOffset], Size);
-  support::endian::write64le(&Fixed[ChecksumOffset],
-                             xxh3_64bits(StringRef(Fixed).drop_front(HeaderBytes)));
+  support::endian::write64le(
+      &Fixed[ChecksumOffset],
+      xxh3_64bits(StringRef(Fixed).drop_front(HeaderBytes)));
   if (Fixed != Buffer)
     readOne(Fixed);
   return 0;

@@ -1,4 +1,5 @@
-//===- fuzz/ProfileFuzzer.h - Checks shared by the profile fuzzers -*- C++ -*-===//
+//===- fuzz/ProfileFuzzer.h - Checks shared by the profile fuzzers -*- C++
+//-*-===//
 //
 // What a fuzz target asserts beyond "no crash, no out-of-bounds access": a
 // profile that a reader accepts must be usable by everything downstream. Every
@@ -63,8 +64,8 @@ inline std::string checkAccepted(const Profile &P) {
     }
     llvm::Expected<uint64_t> Entry = F.entryCount();
     if (!Entry)
-      violated("'" + F.Name + "': no entry count: " +
-               llvm::toString(Entry.takeError()));
+      violated("'" + F.Name +
+               "': no entry count: " + llvm::toString(Entry.takeError()));
   }
 
   std::string Indexed;

@@ -10,7 +10,8 @@
 #   with a forked child;
 # - the indexed profiles llvm-pathprof merge makes of each, and of all of
 #   them together;
-# - the shipped format fixtures (test/tools/Inputs/v*/).
+# - the shipped format fixtures (test/tools/Inputs/v*/);
+# - an indexed profile with per-path metrics, from text profiles.
 #
 # Seeds only need to be valid and varied; libFuzzer mutates them. Rerun this
 # script after any format change and commit the result. It needs a build of
@@ -110,9 +111,15 @@ for dir in "$inputs"/v*/; do
     [ -e "$f" ] && cp "$f" "$out/raw/fixture-$version-$(basename "$f")"
   done
   for f in "$dir"*.pathprof; do
-    [ -e "$f" ] && cp "$f" "$out/indexed/fixture-$version-$(basename "$f")"
+    [ -e "$f" ] && cp "$f" "$out/indexed/pinned-$version-$(basename "$f")"
   done
 done
+
+# An indexed profile with per-path metrics, from the hand-written text
+# profiles of test/tools/Inputs/text/.
+"$tool" merge "$inputs/text/metrics-a.pptext" \
+  --weighted-input=3,"$inputs/text/metrics-b.pptext" \
+  -o "$out/indexed/text-metrics.pathprof"
 
 # Indexed profiles of each raw profile and of all of them together.
 for raw in "$out"/raw/*.pathraw; do
