@@ -114,8 +114,12 @@ BasicBlock::iterator FunctionLowering::entryPoint() {
 static bool onlyCalledFromInstrumentedCode(const Function &F) {
   if (!F.hasLocalLinkage() || F.hasAddressTaken())
     return false;
-  return all_of(F.users(), [](const User *U) {
-    return cast<CallBase>(U)->getFunction()->hasFnAttribute(InstrumentedAttr);
+  // Not every non-call use counts as taking the address (blockaddress does
+  // not): anything but a direct call in instrumented code disqualifies.
+  return all_of(F.users(), [&F](const User *U) {
+    const auto *CB = dyn_cast<CallBase>(U);
+    return CB && CB->getCalledOperand() == &F &&
+           CB->getFunction()->hasFnAttribute(InstrumentedAttr);
   });
 }
 
