@@ -59,13 +59,14 @@ readRawSegments(llvm::StringRef Buffer, WarningHandler Warn);
 /// (name, checksum).
 llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
 
-/// Reads the raw, indexed or text profile at \p Path. Errors and warnings are
-/// prefixed with "<Path>: ".
-/// With \p Required other than Unknown, a profile of another kind is an
-/// error.
-llvm::Expected<Profile>
-readProfile(llvm::StringRef Path, WarningHandler Warn,
-            ProfileKind Required = ProfileKind::Unknown);
+/// Reads the raw, indexed or text profile at \p Path. Errors come wrapped in
+/// a FileError naming \p Path (describeProfileError() prints "<Path>: ...");
+/// warnings are prefixed with "<Path>: " unless \p NameFileInWarnings is
+/// false (for a caller whose diagnostics name the file themselves). With
+/// \p Required other than Unknown, a profile of another kind is an error.
+llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn,
+                                    ProfileKind Required = ProfileKind::Unknown,
+                                    bool NameFileInWarnings = true);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors and warnings are prefixed

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/CFGDescription.h"
+#include "PathProf/ProfileError.h"
 
 #include <optional>
 
@@ -72,17 +73,17 @@ public:
 
 private:
   Error truncated(const char *What) {
-    return createStringError(inconvertibleErrorCode(),
-                             "CFG description truncated while reading %s",
-                             What);
+    return makeProfileError(profile_error::corrupt,
+                            Twine("CFG description truncated while reading ") +
+                                What);
   }
   StringRef Data;
   size_t Pos = 0;
 };
 
 Error malformed(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           "malformed CFG description: " + Msg);
+  return makeProfileError(profile_error::corrupt,
+                          "malformed CFG description: " + Msg);
 }
 
 } // namespace
@@ -229,9 +230,9 @@ Error CFGDescription::computeNumPaths() {
 
 Expected<DecodedPath> CFGDescription::decode(uint64_t PathId) const {
   if (PathId >= NumPaths)
-    return createStringError(
-        inconvertibleErrorCode(), "path id %llu is out of range (%llu paths)",
-        (unsigned long long)PathId, (unsigned long long)NumPaths);
+    return makeProfileError(profile_error::corrupt,
+                            "path id " + Twine(PathId) + " is out of range (" +
+                                Twine(NumPaths) + " paths)");
   DecodedPath P;
   const uint32_t Exit = exitNode();
   uint64_t Rest = PathId;
@@ -260,7 +261,7 @@ Expected<DecodedPath> CFGDescription::decode(uint64_t PathId) const {
 Expected<uint64_t> CFGDescription::encode(const DecodedPath &Path) const {
   const uint32_t Exit = exitNode();
   auto Fail = [](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(), Msg);
+    return makeProfileError(profile_error::corrupt, Msg);
   };
   if (Path.Blocks.empty())
     return Fail("a path runs at least one block");

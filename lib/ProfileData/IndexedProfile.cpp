@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
 
@@ -71,8 +72,8 @@ void writePadded(std::string &Out, StringRef Bytes) {
 }
 
 Error corrupt(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           "corrupt indexed profile: " + Msg);
+  return makeProfileError(profile_error::corrupt,
+                          "corrupt indexed profile: " + Msg);
 }
 
 /// Bounds-checked cursor over the body of an indexed profile.
@@ -216,13 +217,13 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   for (unsigned I = 0; I != HF_Count; ++I)
     H[I] = support::endian::read64le(Buffer.data() + I * 8);
   if (H[HF_Magic] == byteswap(IndexedProfileMagic))
-    return createStringError(inconvertibleErrorCode(),
-                             "indexed profile has the wrong endianness");
+    return makeProfileError(profile_error::wrong_endianness,
+                            "indexed profile has the wrong endianness");
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
   if (H[HF_Version] != IndexedProfileVersion && H[HF_Version] != 1)
-    return createStringError(
-        inconvertibleErrorCode(),
+    return makeProfileError(
+        profile_error::unsupported_version,
         "unsupported indexed profile version " + Twine(H[HF_Version]) +
             " (this tool reads 1 to " + Twine(IndexedProfileVersion) + ")" +
             (H[HF_Version] > IndexedProfileVersion
@@ -236,7 +237,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                    " bytes, but it has " + Twine(Buffer.size()) +
                    " (truncated or appended to?)");
   if (xxh3_64bits(Buffer.drop_front(HeaderBytes)) != H[HF_Checksum])
-    return corrupt("checksum mismatch");
+    return makeProfileError(profile_error::checksum_mismatch,
+                            "corrupt indexed profile: checksum mismatch");
   if (H[HF_Version] == 1 && H[HF_NumMetrics] != 0)
     return corrupt("version 1 has no metrics, but the header says " +
                    Twine(H[HF_NumMetrics]));
@@ -314,22 +316,22 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     const FunctionProfile &F = *Sorted[I];
     if (I != 0 && Sorted[I - 1]->Name == F.Name &&
         Sorted[I - 1]->Checksum == F.Checksum)
-      return createStringError(inconvertibleErrorCode(),
-                               "function '" + F.Name + "' with checksum 0x" +
-                                   utohexstr(F.Checksum) + " appears twice");
+      return makeProfileError(profile_error::corrupt,
+                              "function '" + F.Name + "' with checksum 0x" +
+                                  utohexstr(F.Checksum) + " appears twice");
     if (F.Name.empty())
-      return createStringError(inconvertibleErrorCode(),
-                               "a function has an empty name");
+      return makeProfileError(profile_error::corrupt,
+                              "a function has an empty name");
     uint64_t NumRecords = 0;
     for (const PathRecord &R : F.Paths) {
       if (R.Id >= F.NumPaths)
-        return createStringError(inconvertibleErrorCode(),
-                                 "function '" + F.Name +
-                                     "' has a count for path " + Twine(R.Id) +
-                                     " of " + Twine(F.NumPaths));
+        return makeProfileError(profile_error::corrupt,
+                                "function '" + F.Name +
+                                    "' has a count for path " + Twine(R.Id) +
+                                    " of " + Twine(F.NumPaths));
       if (!R.Metrics.empty() && R.Metrics.size() != P.Metrics.size())
-        return createStringError(
-            inconvertibleErrorCode(),
+        return makeProfileError(
+            profile_error::corrupt,
             "function '" + F.Name + "': path " + Twine(R.Id) + " has " +
                 Twine(R.Metrics.size()) + " metric values for " +
                 Twine(P.Metrics.size()) + " metrics");
@@ -389,10 +391,10 @@ Error pathprof::writeIndexedProfile(const Profile &P, StringRef Path) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
   if (EC)
-    return errorCodeToError(EC);
+    return makeProfileError(profile_error::io, EC.message());
   OS << Data;
   OS.close();
   if (OS.has_error())
-    return errorCodeToError(OS.error());
+    return makeProfileError(profile_error::io, OS.error().message());
   return Error::success();
 }

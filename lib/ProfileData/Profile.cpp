@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileNames.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -157,10 +158,10 @@ Error FunctionProfile::setCFG(StringRef Data) {
     return D.takeError();
   CFG = std::move(*D);
   if (CFG.numPaths() != NumPaths)
-    return createStringError(inconvertibleErrorCode(),
-                             "the record has %llu paths but its CFG has %llu",
-                             (unsigned long long)NumPaths,
-                             (unsigned long long)CFG.numPaths());
+    return makeProfileError(profile_error::corrupt,
+                            "the record has " + Twine(NumPaths) +
+                                " paths but its CFG has " +
+                                Twine(CFG.numPaths()));
   return Error::success();
 }
 
@@ -182,11 +183,11 @@ Error ProfileMerger::conflict(const FunctionProfile &Have,
   auto Paths = [](uint64_t N) {
     return std::to_string(N) + (N == 1 ? " path" : " paths");
   };
-  return createStringError(inconvertibleErrorCode(),
-                           "function '" + New.Name + "' with checksum 0x" +
-                               utohexstr(New.Checksum) + " has " +
-                               Paths(New.NumPaths) + " in " + Where + " but " +
-                               Paths(Have.NumPaths) + " elsewhere");
+  return makeProfileError(profile_error::incompatible,
+                          "function '" + New.Name + "' with checksum 0x" +
+                              utohexstr(New.Checksum) + " has " +
+                              Paths(New.NumPaths) + " in " + Where + " but " +
+                              Paths(Have.NumPaths) + " elsewhere");
 }
 
 std::optional<std::pair<size_t, const FunctionProfile *>>
@@ -254,12 +255,12 @@ Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
                                   StringRef Where) const {
   if (!HaveMetrics || Theirs == ArrayRef<MetricDescriptor>(Metrics))
     return Error::success();
-  return createStringError(inconvertibleErrorCode(),
-                           Where + " measures " + describeMetrics(Theirs) +
-                               " but " + MetricsInput + " measures " +
-                               describeMetrics(Metrics) +
-                               "; profiles of different metrics cannot be "
-                               "merged");
+  return makeProfileError(profile_error::incompatible,
+                          Where + " measures " + describeMetrics(Theirs) +
+                              " but " + MetricsInput + " measures " +
+                              describeMetrics(Metrics) +
+                              "; profiles of different metrics cannot be "
+                              "merged");
 }
 
 void ProfileMerger::adoptMetrics(std::vector<MetricDescriptor> Theirs,

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/TextProfile.h"
 
@@ -70,7 +71,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
   if (std::error_code EC = sys::fs::status(Path, Status))
     return errorCodeToError(EC);
   if (Status.type() == sys::fs::file_type::directory_file)
-    return createStringError(inconvertibleErrorCode(), "is a directory");
+    return makeProfileError(profile_error::io, "is a directory");
   if (Status.type() != sys::fs::file_type::regular_file)
     return readStream(Path);
   ErrorOr<std::unique_ptr<MemoryBuffer>> BufOrErr =
@@ -83,27 +84,30 @@ static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
 
 static Error notAProfile(StringRef Buffer) {
   if (Buffer.size() < 8)
-    return createStringError(inconvertibleErrorCode(),
-                             "not a path profile (only " +
-                                 Twine(Buffer.size()) + " bytes)");
-  return createStringError(
-      inconvertibleErrorCode(),
+    return makeProfileError(profile_error::not_a_profile,
+                            "not a path profile (only " + Twine(Buffer.size()) +
+                                " bytes)");
+  return makeProfileError(
+      profile_error::not_a_profile,
       "not a path profile (bad magic 0x" +
           utohexstr(support::endian::read64le(Buffer.data())) + ")");
 }
 
-/// Reads the file at \p Path and hands its bytes to \p Read, prefixing every
-/// error and warning with the file's name.
+/// Reads the file at \p Path and hands its bytes to \p Read; errors come
+/// wrapped in a FileError naming the file, warnings prefixed with its name.
 template <typename T, typename ReadFn>
-static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read) {
-  auto WithFile = [&](Error E) {
-    return createStringError(inconvertibleErrorCode(),
-                             Path + ": " + toString(std::move(E)));
-  };
+static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
+                            bool NameFileInWarnings = true) {
+  auto WithFile = [&](Error E) { return createFileError(Path, std::move(E)); };
   Expected<std::unique_ptr<MemoryBuffer>> BufOrErr = readBytes(Path);
   if (!BufOrErr)
     return WithFile(BufOrErr.takeError());
-  auto FileWarn = [&](const Twine &Msg) { Warn(Path + ": " + Msg); };
+  auto FileWarn = [&](const Twine &Msg) {
+    if (NameFileInWarnings)
+      Warn(Path + ": " + Msg);
+    else
+      Warn(Msg);
+  };
   Expected<T> Result = Read((*BufOrErr)->getBuffer(), FileWarn);
   if (!Result)
     return WithFile(Result.takeError());
@@ -111,17 +115,18 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read) {
 }
 
 Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
-                                        ProfileKind Required) {
+                                        ProfileKind Required,
+                                        bool NameFileInWarnings) {
   return readFile<Profile>(
       Path, Warn,
       [Required](StringRef Buffer,
                  WarningHandler FileWarn) -> Expected<Profile> {
         ProfileKind Kind = identifyProfile(Buffer);
         if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
-          return createStringError(inconvertibleErrorCode(),
-                                   "not a text profile (its first line is "
-                                   "not '" +
-                                       TextProfileHeader + "')");
+          return makeProfileError(profile_error::not_a_profile,
+                                  "not a text profile (its first line is "
+                                  "not '" +
+                                      TextProfileHeader + "')");
         switch (Kind) {
         case ProfileKind::Raw:
           return readRawProfile(Buffer, FileWarn);
@@ -133,7 +138,8 @@ Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
           break;
         }
         return notAProfile(Buffer);
-      });
+      },
+      NameFileInWarnings);
 }
 
 Expected<std::vector<RawSegmentInfo>>
@@ -147,8 +153,8 @@ pathprof::readProfileSegments(StringRef Path, WarningHandler Warn) {
           return readRawSegments(Buffer, FileWarn);
         case ProfileKind::Indexed:
         case ProfileKind::Text:
-          return createStringError(
-              inconvertibleErrorCode(),
+          return makeProfileError(
+              profile_error::not_a_profile,
               Twine("a") +
                   (identifyProfile(Buffer) == ProfileKind::Text ? " text"
                                                                 : "n indexed") +

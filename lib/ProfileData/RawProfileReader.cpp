@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileReader.h"
 
@@ -30,8 +31,8 @@ using namespace pathprof;
 namespace {
 
 Error corrupt(const Twine &Msg) {
-  return createStringError(inconvertibleErrorCode(),
-                           "corrupt raw profile: " + Msg);
+  return makeProfileError(profile_error::corrupt,
+                          "corrupt raw profile: " + Msg);
 }
 
 uint64_t readU64(StringRef Buffer, uint64_t Offset) {
@@ -410,11 +411,11 @@ Profile RawProfileBuilder::finish() {
 
 Error versionError(uint64_t Version) {
   if (Version > PATHPROF_RAW_VERSION)
-    return createStringError(
-        inconvertibleErrorCode(),
-        "raw profile has format version " + Twine(Version) +
-            "; this build reads versions 1 to " + Twine(PATHPROF_RAW_VERSION) +
-            ": use a newer llvm-pathprof");
+    return makeProfileError(profile_error::unsupported_version,
+                            "raw profile has format version " + Twine(Version) +
+                                "; this build reads versions 1 to " +
+                                Twine(PATHPROF_RAW_VERSION) +
+                                ": use a newer llvm-pathprof");
   return corrupt("unknown format version " + Twine(Version));
 }
 
@@ -465,9 +466,9 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
     uint64_t SegmentSize =
         readU64(Rest, offsetof(PathProfRawHeader, SegmentSize));
     if (Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
-      return createStringError(inconvertibleErrorCode(),
-                               At.prefix() +
-                                   "raw profile has the wrong endianness");
+      return makeProfileError(profile_error::wrong_endianness,
+                              At.prefix() +
+                                  "raw profile has the wrong endianness");
     if (Magic != PATHPROF_RAW_MAGIC)
       return corrupt(At.prefix() + "bad magic 0x" + utohexstr(Magic));
     if (Version > PATHPROF_RAW_VERSION)
@@ -508,8 +509,8 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
                    " bytes)");
   uint64_t Magic = readU64(Buffer, 0);
   if (Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
-    return createStringError(inconvertibleErrorCode(),
-                             "raw profile has the wrong endianness");
+    return makeProfileError(profile_error::wrong_endianness,
+                            "raw profile has the wrong endianness");
   if (Magic != PATHPROF_RAW_MAGIC)
     return corrupt("bad magic 0x" + utohexstr(Magic));
   uint64_t Version = readU64(Buffer, offsetof(PathProfRawHeader, Version));

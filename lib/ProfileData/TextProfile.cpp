@@ -11,6 +11,7 @@
 
 #include "PathProf/TextProfile.h"
 #include "PathProf/CFGDescription.h"
+#include "PathProf/ProfileError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -55,8 +56,8 @@ public:
 
 private:
   Error error(const Twine &Msg) const {
-    return createStringError(inconvertibleErrorCode(),
-                             "line " + Twine(LineNo) + ": " + Msg);
+    return makeProfileError(profile_error::malformed_text,
+                            "line " + Twine(LineNo) + ": " + Msg);
   }
   /// The next line that is not blank or a comment, split into its keyword
   /// and the rest; false at the end.
@@ -225,9 +226,9 @@ Error TextReader::readFunction() {
 /// function as the binary readers do.
 Error TextReader::finishFunction() {
   auto Fail = [&](const Twine &Msg) {
-    return createStringError(inconvertibleErrorCode(),
-                             "line " + Twine(FunctionLine) + ": function '" +
-                                 F.Name + "': " + Msg);
+    return makeProfileError(profile_error::malformed_text,
+                            "line " + Twine(FunctionLine) + ": function '" +
+                                F.Name + "': " + Msg);
   };
   if (!HaveChecksum)
     return Fail("no checksum");
@@ -357,10 +358,10 @@ Error pathprof::writeTextProfile(const Profile &P, StringRef Path) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
-    return errorCodeToError(EC);
+    return makeProfileError(profile_error::io, EC.message());
   writeTextProfile(P, OS);
   OS.close();
   if (OS.has_error())
-    return errorCodeToError(OS.error());
+    return makeProfileError(profile_error::io, OS.error().message());
   return Error::success();
 }

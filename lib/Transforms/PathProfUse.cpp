@@ -32,6 +32,7 @@
 #include "PathProf/BallLarus.h"
 #include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/Superblock.h"
@@ -211,7 +212,8 @@ static uint64_t summaryCount(uint64_t Count) {
 /// only the module being compiled.
 static Expected<std::unique_ptr<ProfileForUse>>
 loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
-  Expected<Profile> P = readProfile(File, Warn);
+  Expected<Profile> P = readProfile(File, Warn, ProfileKind::Unknown,
+                                    /*NameFileInWarnings=*/false);
   if (!P)
     return P.takeError();
   auto Result = std::make_unique<ProfileForUse>();
@@ -231,9 +233,10 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
     for (const auto &[Id, Count, Metrics] : FP.Paths) {
       Expected<DecodedPath> Path = FP.CFG.decode(Id);
       if (!Path)
-        return createStringError(inconvertibleErrorCode(),
-                                 File + ": function " + FP.Name + ": " +
-                                     toString(Path.takeError()));
+        return createFileError(
+            File, makeProfileError(profile_error::corrupt,
+                                   "function " + FP.Name + ": " +
+                                       toString(Path.takeError())));
       for (uint32_t B : Path->Blocks)
         BlockCounts[B] = SaturatingAdd(BlockCounts[B], Count);
     }
@@ -247,15 +250,6 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
   return std::move(Result);
 }
 
-/// The profile's name-prefixed error text without the "<File>: " prefix
-/// readProfile() adds, since the diagnostic names the file itself.
-static std::string withoutFilePrefix(StringRef File, std::string Msg) {
-  std::string Prefix = (File + ": ").str();
-  if (StringRef(Msg).starts_with(Prefix))
-    Msg.erase(0, Prefix.size());
-  return Msg;
-}
-
 static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
                                                      LLVMContext &Ctx) {
   if (File.empty()) {
@@ -265,13 +259,12 @@ static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
     return nullptr;
   }
   auto Warn = [&](const Twine &Msg) {
-    Ctx.diagnose(DiagnosticInfoPathProfile(
-        File, withoutFilePrefix(File, Msg.str()), DS_Warning));
+    Ctx.diagnose(DiagnosticInfoPathProfile(File, Msg, DS_Warning));
   };
   Expected<std::unique_ptr<ProfileForUse>> Loaded = loadProfile(File, Warn);
   if (!Loaded) {
     Ctx.diagnose(DiagnosticInfoPathProfile(
-        File, withoutFilePrefix(File, toString(Loaded.takeError())), DS_Error));
+        File, messageWithoutFile(Loaded.takeError()), DS_Error));
     return nullptr;
   }
   return std::move(*Loaded);

@@ -24,6 +24,7 @@
 #include "llvm-pathprof.h"
 
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
 #include "PathProf/TextProfile.h"
@@ -249,12 +250,12 @@ int pathprof::tool::mergeMain() {
                                         MergeTextInput ? ProfileKind::Text
                                                        : ProfileKind::Unknown);
       if (!P) {
-        R.Error = toString(P.takeError());
+        R.Error = describeProfileError(P.takeError());
         R.Fatal = MergeFailureMode == FailureMode::Any;
         ++NumFailed;
       } else if (Error E =
                      Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)) {
-        R.Error = toString(std::move(E));
+        R.Error = describeProfileError(std::move(E));
         R.Fatal = true;
       }
       if (R.Fatal) {
@@ -297,6 +298,6 @@ int pathprof::tool::mergeMain() {
   Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
                       : writeIndexedProfile(Result, StringRef(MergeOutput));
   if (E)
-    return fail(MergeOutput + ": " + toString(std::move(E)));
+    return fail(MergeOutput + ": " + describeProfileError(std::move(E)));
   return 0;
 }

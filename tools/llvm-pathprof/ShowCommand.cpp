@@ -17,6 +17,7 @@
 #include "llvm-pathprof.h"
 
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/TextProfile.h"
@@ -526,13 +527,13 @@ int pathprof::tool::showMain() {
   }
   Expected<Selection> Sel = select(*P);
   if (!Sel)
-    return fail(ShowInput + ": " + toString(Sel.takeError()));
+    return fail(ShowInput + ": " + describeProfileError(Sel.takeError()));
 
   std::unique_ptr<raw_fd_ostream> OS = openOutput();
   if (!OS)
     return 1;
   Error E = ShowJSON ? showJSON(*P, *Sel, *OS) : showText(*P, *Sel, *OS);
   if (E)
-    return fail(ShowInput + ": " + toString(std::move(E)));
+    return fail(ShowInput + ": " + describeProfileError(std::move(E)));
   return closeOutput(*OS);
 }

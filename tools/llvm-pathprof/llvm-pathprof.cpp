@@ -11,6 +11,8 @@
 
 #include "llvm-pathprof.h"
 
+#include "PathProf/ProfileError.h"
+
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
@@ -38,7 +40,9 @@ int pathprof::tool::fail(const Twine &Msg) {
   return 1;
 }
 
-int pathprof::tool::fail(Error E) { return fail(toString(std::move(E))); }
+int pathprof::tool::fail(Error E) {
+  return fail(describeProfileError(std::move(E)));
+}
 
 std::string pathprof::tool::hex(uint64_t V) {
   std::string S;
