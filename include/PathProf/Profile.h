@@ -143,6 +143,40 @@ struct FunctionProfile {
   llvm::Error setCFG(llvm::StringRef Data);
 };
 
+/// One row of a detailed profile summary: the smallest count among the
+/// hottest counts that make up Cutoff / 1,000,000 of the total, and how many
+/// counts that is (llvm::ProfileSummaryEntry).
+struct SummaryEntry {
+  uint32_t Cutoff = 0;
+  uint64_t MinCount = 0;
+  uint64_t NumCounts = 0;
+
+  bool operator==(const SummaryEntry &O) const {
+    return Cutoff == O.Cutoff && MinCount == O.MinCount &&
+           NumCounts == O.NumCounts;
+  }
+};
+
+/// The whole-program summary profile use needs (PathProf/ProfileSummary.h):
+/// the program's flow and LLVM's instrumentation summary of the block counts.
+struct PathProfileSummary {
+  uint64_t ProgramFlow = 0;
+  uint64_t TotalCount = 0;
+  uint64_t MaxCount = 0;
+  uint64_t MaxInternalCount = 0;
+  uint64_t MaxFunctionCount = 0;
+  uint32_t NumCounts = 0;
+  uint32_t NumFunctions = 0;
+  std::vector<SummaryEntry> Detailed;
+
+  bool operator==(const PathProfileSummary &O) const {
+    return ProgramFlow == O.ProgramFlow && TotalCount == O.TotalCount &&
+           MaxCount == O.MaxCount && MaxInternalCount == O.MaxInternalCount &&
+           MaxFunctionCount == O.MaxFunctionCount && NumCounts == O.NumCounts &&
+           NumFunctions == O.NumFunctions && Detailed == O.Detailed;
+  }
+};
+
 /// A whole profile: the functions of a program, in no particular order
 /// unless sortFunctions() was called.
 struct Profile {
@@ -150,6 +184,9 @@ struct Profile {
   /// What the metric values of every path record measure, in record order;
   /// empty for a profile of counts only.
   std::vector<MetricDescriptor> Metrics;
+  /// The summary stored with the profile (indexed profiles that merge
+  /// wrote), or none; it describes Functions as they were read.
+  std::optional<PathProfileSummary> Summary;
 
   /// Sorts functions by (name, checksum), the order of indexed profiles.
   void sortFunctions();

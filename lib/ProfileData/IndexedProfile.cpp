@@ -58,7 +58,13 @@ enum SectionKind : uint64_t {
   // NumMetrics x {NameSize, UnitSize, Merge}, then each name and unit,
   // padded. Required (once) when NumMetrics is not 0.
   SK_MetricDescriptors = 1,
+  // The whole-program summary (PathProf/ProfileSummary.h): ProgramFlow,
+  // TotalCount, MaxCount, MaxInternalCount, MaxFunctionCount, NumCounts,
+  // NumFunctions, NumEntries, then NumEntries x {Cutoff, MinCount,
+  // NumCounts}. Optional.
+  SK_Summary = 2,
 };
+constexpr uint64_t SummaryHeaderWords = 8;
 
 void writeU64(std::string &Out, uint64_t V) {
   char Buf[8];
@@ -207,6 +213,45 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
   return std::move(Result);
 }
 
+Expected<PathProfileSummary> readSummary(StringRef Payload) {
+  Cursor C(Payload, 0);
+  uint64_t F[SummaryHeaderWords];
+  for (uint64_t &V : F)
+    if (Error E = C.readU64(V, "the summary"))
+      return std::move(E);
+  PathProfileSummary S;
+  S.ProgramFlow = F[0];
+  S.TotalCount = F[1];
+  S.MaxCount = F[2];
+  S.MaxInternalCount = F[3];
+  S.MaxFunctionCount = F[4];
+  if (F[5] > UINT32_MAX || F[6] > UINT32_MAX)
+    return corrupt("the summary counts more than 2^32 counts or functions");
+  S.NumCounts = uint32_t(F[5]);
+  S.NumFunctions = uint32_t(F[6]);
+  if (F[7] != C.remaining() / 24 || C.remaining() % 24 != 0)
+    return corrupt("the summary section has " + Twine(C.remaining()) +
+                   " bytes for " + Twine(F[7]) + " entries");
+  uint64_t PrevCutoff = 0;
+  for (uint64_t I = 0; I != F[7]; ++I) {
+    uint64_t Cutoff;
+    SummaryEntry E;
+    if (Error Err = C.readU64(Cutoff, "a summary entry"))
+      return std::move(Err);
+    if (Error Err = C.readU64(E.MinCount, "a summary entry"))
+      return std::move(Err);
+    if (Error Err = C.readU64(E.NumCounts, "a summary entry"))
+      return std::move(Err);
+    if (Cutoff > 1000000 || (I != 0 && Cutoff <= PrevCutoff))
+      return corrupt("summary cutoff " + Twine(Cutoff) +
+                     " is not increasing within 1000000");
+    PrevCutoff = Cutoff;
+    E.Cutoff = uint32_t(Cutoff);
+    S.Detailed.push_back(E);
+  }
+  return std::move(S);
+}
+
 } // namespace
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
@@ -283,6 +328,15 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       return std::move(E);
     if (Error E = C.readPadded(Payload, Size, "section " + Twine(S)))
       return std::move(E);
+    if (Kind == SK_Summary) {
+      if (P.Summary)
+        return corrupt("two summary sections");
+      Expected<PathProfileSummary> Summary = readSummary(Payload);
+      if (!Summary)
+        return Summary.takeError();
+      P.Summary = std::move(*Summary);
+      continue;
+    }
     if (Kind != SK_MetricDescriptors)
       continue;
     if (HaveMetrics)
@@ -367,6 +421,24 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       writePadded(Section, M.Unit);
     }
     writeU64(Body, SK_MetricDescriptors);
+    writeU64(Body, Section.size());
+    Body += Section;
+    ++NumSections;
+  }
+  if (P.Summary) {
+    const PathProfileSummary &S = *P.Summary;
+    std::string Section;
+    for (uint64_t V :
+         {S.ProgramFlow, S.TotalCount, S.MaxCount, S.MaxInternalCount,
+          S.MaxFunctionCount, uint64_t(S.NumCounts), uint64_t(S.NumFunctions),
+          uint64_t(S.Detailed.size())})
+      writeU64(Section, V);
+    for (const SummaryEntry &E : S.Detailed) {
+      writeU64(Section, E.Cutoff);
+      writeU64(Section, E.MinCount);
+      writeU64(Section, E.NumCounts);
+    }
+    writeU64(Body, SK_Summary);
     writeU64(Body, Section.size());
     Body += Section;
     ++NumSections;

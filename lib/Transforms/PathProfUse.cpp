@@ -35,6 +35,7 @@
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileSummary.h"
 #include "PathProf/Superblock.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -199,17 +200,10 @@ ProfileForUse::Match ProfileForUse::match(StringRef Name) const {
 
 } // namespace
 
-/// \p Count, kept below the two values InstrProfSummaryBuilder takes for
-/// pseudo counts (UINT64_MAX and UINT64_MAX - 1), which only saturated
-/// counts could reach.
-static uint64_t summaryCount(uint64_t Count) {
-  return std::min<uint64_t>(Count, UINT64_MAX - 2);
-}
-
-/// Reads \p File and indexes it. The profile summary is built from every
-/// function's block counts (entry block first), decoded from the CFG each
-/// function's record carries, so it describes the whole program and not
-/// only the module being compiled.
+/// Reads \p File and indexes it. The profile summary describes the whole
+/// program, not only the module being compiled: merge stores it in indexed
+/// profiles; for other profiles it is computed here, which decodes every path
+/// of every function.
 static Expected<std::unique_ptr<ProfileForUse>>
 loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
   Expected<Profile> P = readProfile(File, Warn, ProfileKind::Unknown,
@@ -218,7 +212,6 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
     return P.takeError();
   auto Result = std::make_unique<ProfileForUse>();
   Result->Prof = std::move(*P);
-  InstrProfSummaryBuilder Builder(ProfileSummaryBuilder::DefaultCutoffs);
   for (const FunctionProfile &FP : Result->Prof.Functions) {
     auto &Records = Result->ByName[FP.Name];
     Records.push_back(&FP);
@@ -227,26 +220,17 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
         Parts.isLocal() && Records.size() == 1)
       Result->LocalsBySymbol[Parts.Symbol].push_back(
           Result->ByName.find(FP.Name)->first());
-    Result->ProgramFlow = SaturatingAdd(Result->ProgramFlow, FP.totalCount());
-    std::vector<uint64_t> BlockCounts(std::max<size_t>(FP.CFG.Blocks.size(), 1),
-                                      0);
-    for (const auto &[Id, Count, Metrics] : FP.Paths) {
-      Expected<DecodedPath> Path = FP.CFG.decode(Id);
-      if (!Path)
-        return createFileError(
-            File, makeProfileError(profile_error::corrupt,
-                                   "function " + FP.Name + ": " +
-                                       toString(Path.takeError())));
-      for (uint32_t B : Path->Blocks)
-        BlockCounts[B] = SaturatingAdd(BlockCounts[B], Count);
-    }
-    Result->MaxFunctionCount =
-        std::max(Result->MaxFunctionCount, BlockCounts[0]);
-    for (uint64_t &C : BlockCounts)
-      C = summaryCount(C);
-    Builder.addRecord(InstrProfRecord(std::move(BlockCounts)));
   }
-  Result->Summary = Builder.getSummary();
+  std::optional<PathProfileSummary> Summary = Result->Prof.Summary;
+  if (!Summary) {
+    Expected<PathProfileSummary> Computed = computeSummary(Result->Prof);
+    if (!Computed)
+      return createFileError(File, Computed.takeError());
+    Summary = std::move(*Computed);
+  }
+  Result->ProgramFlow = Summary->ProgramFlow;
+  Result->MaxFunctionCount = Summary->MaxFunctionCount;
+  Result->Summary = toLLVMSummary(*Summary);
   return std::move(Result);
 }
 

@@ -26,6 +26,7 @@
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileSummary.h"
 #include "PathProf/ProfileWriter.h"
 #include "PathProf/TextProfile.h"
 
@@ -295,6 +296,14 @@ int pathprof::tool::mergeMain() {
       return fail(std::move(E));
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
+  // Computed once here, so that no compilation using the profile has to
+  // decode every path of the program again.
+  if (!MergeText) {
+    Expected<PathProfileSummary> Summary = computeSummary(Result);
+    if (!Summary)
+      return fail(Summary.takeError());
+    Result.Summary = std::move(*Summary);
+  }
   Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
                       : writeIndexedProfile(Result, StringRef(MergeOutput));
   if (E)
