@@ -409,6 +409,12 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     }
   }
   uint64_t NumSections = 0;
+  auto AddSection = [&](SectionKind Kind, const std::string &Payload) {
+    writeU64(Body, Kind);
+    writeU64(Body, Payload.size());
+    writePadded(Body, Payload);
+    ++NumSections;
+  };
   if (!P.Metrics.empty()) {
     std::string Section;
     for (const MetricDescriptor &M : P.Metrics) {
@@ -420,10 +426,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       writePadded(Section, M.Name);
       writePadded(Section, M.Unit);
     }
-    writeU64(Body, SK_MetricDescriptors);
-    writeU64(Body, Section.size());
-    Body += Section;
-    ++NumSections;
+    AddSection(SK_MetricDescriptors, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;
@@ -438,10 +441,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       writeU64(Section, E.MinCount);
       writeU64(Section, E.NumCounts);
     }
-    writeU64(Body, SK_Summary);
-    writeU64(Body, Section.size());
-    Body += Section;
-    ++NumSections;
+    AddSection(SK_Summary, Section);
   }
 
   writeU64(Out, IndexedProfileMagic);
