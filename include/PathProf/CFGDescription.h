@@ -70,6 +70,18 @@ public:
   /// Recomputes NumPaths from the edges; fails if the graph is malformed.
   llvm::Error computeNumPaths();
 
+  /// Numbers a description written by hand (a text profile): gives each
+  /// edge the Val of the order the edges are in (the sum of NumPaths of the
+  /// targets of its source's earlier out-edges), sorts the edges by
+  /// (Src, Val) and computes NumPaths. Fails as computeNumPaths() does, and
+  /// if a block cannot be reached from ENTRY.
+  llvm::Error numberEdges();
+
+  /// Why \p E cannot be an edge of a DAG of \p NumBlocks blocks ("is out of
+  /// range", "enters the entry block", a kind that does not fit its ends),
+  /// or null if it can.
+  static const char *edgeProblem(const CFGEdge &E, uint32_t NumBlocks);
+
   /// Decodes \p PathId into the blocks it ran. This is the one path decoder:
   /// the tool, the use pass and superblock formation all decode through it.
   llvm::Expected<DecodedPath> decode(uint64_t PathId) const;
@@ -82,6 +94,9 @@ public:
   std::string blockLocation(uint32_t Block) const;
 
 private:
+  /// computeNumPaths(), or numberEdges() if \p AssignVals.
+  llvm::Error numberPaths(bool AssignVals);
+
   uint64_t NumPaths = 0;
   std::vector<uint32_t> FirstEdge; ///< Index of the first out-edge per node.
 };

@@ -1,12 +1,13 @@
 //===- PathProf/ProfileError.h - Errors of the profile library --*- C++ -*-===//
 //
 // The errors lib/ProfileData returns, as LLVM's InstrProf returns
-// instrprof_error: a kind that callers can test (a corrupt file, a newer
-// version, a checksum mismatch, ...) and a one-line message for people. A
-// reader that has a file name wraps its error with llvm::createFileError, so
-// callers get the name from the error's structure (FileError::getFileName)
-// and never take message text apart; llvm::errorToErrorCode(E) ==
-// profile_error::corrupt (and so on) tells the kinds apart.
+// instrprof_error: a kind that callers can test (a corrupt file, a truncated
+// one, a newer version, a checksum mismatch, ...), a one-line message for
+// people and, for a text profile, the line at fault. A reader or writer that
+// has a file name wraps its error with llvm::createFileError, so callers get
+// the name from the error's structure (FileError::getFileName) and never take
+// message text apart; llvm::errorToErrorCode(E) == profile_error::corrupt
+// (and so on) tells the kinds apart, through a FileError too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,9 @@ enum class profile_error {
   not_a_profile,
   /// A field, size, offset or record that cannot be right.
   corrupt,
+  /// The file ends before the size its header gives (a copy or a write that
+  /// stopped early).
+  truncated,
   /// The body does not match the header's checksum.
   checksum_mismatch,
   /// A version this library does not read (newer, or older than supported).
@@ -48,16 +52,22 @@ inline std::error_code make_error_code(profile_error E) {
   return std::error_code(static_cast<int>(E), profileErrorCategory());
 }
 
-/// An error of the profile library: its kind and what went wrong.
+/// An error of the profile library: its kind, what went wrong and, for a
+/// text profile, the line (counted from 1) at fault.
 class ProfileError : public llvm::ErrorInfo<ProfileError> {
 public:
   static char ID;
 
-  ProfileError(profile_error Kind, const llvm::Twine &Msg)
-      : Kind(Kind), Msg(Msg.str()) {}
+  ProfileError(profile_error Kind, const llvm::Twine &Msg, size_t Line = 0)
+      : Kind(Kind), Msg(Msg.str()), Line(Line) {}
 
   profile_error kind() const { return Kind; }
-  void log(llvm::raw_ostream &OS) const override { OS << Msg; }
+  /// What went wrong, without the line.
+  const std::string &detail() const { return Msg; }
+  /// The line of a text profile at fault; 0 for none.
+  size_t line() const { return Line; }
+  /// "line N: detail", or the detail alone.
+  void log(llvm::raw_ostream &OS) const override;
   std::error_code convertToErrorCode() const override {
     return make_error_code(Kind);
   }
@@ -65,16 +75,19 @@ public:
 private:
   profile_error Kind;
   std::string Msg;
+  size_t Line;
 };
 
-/// A ProfileError of \p Kind saying \p Msg.
-inline llvm::Error makeProfileError(profile_error Kind,
-                                    const llvm::Twine &Msg) {
-  return llvm::make_error<ProfileError>(Kind, Msg);
+/// A ProfileError of \p Kind saying \p Msg (about line \p Line of a text
+/// profile, if not 0).
+inline llvm::Error makeProfileError(profile_error Kind, const llvm::Twine &Msg,
+                                    size_t Line = 0) {
+  return llvm::make_error<ProfileError>(Kind, Msg, Line);
 }
 
-/// "FILE: message" for an error a reader wrapped in a FileError, the message
-/// otherwise: how the tool and the use pass print profile errors.
+/// How the tool prints profile errors: "FILE: message" for an error wrapped
+/// in a FileError, "FILE:LINE: message" when it is about a line of a text
+/// profile, and the message alone otherwise.
 std::string describeProfileError(llvm::Error E);
 
 /// The message of \p E without the file name a FileError adds (for a

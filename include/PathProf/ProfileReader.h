@@ -1,11 +1,12 @@
 //===- PathProf/ProfileReader.h - Read raw and indexed profiles -*- C++ -*-===//
 //
-// Readers for the two on-disk forms of a path profile: the raw profile the
-// runtime writes (ProfileFormat.h) and the indexed profile llvm-pathprof
-// merge writes (ProfileWriter.h). Both validate every size, offset and index
-// before use and return an Error naming the problem; readProfile() sniffs the
-// magic and prefixes errors with the file name. docs/FileFormat.md describes
-// both formats and the checks.
+// Readers for the on-disk forms of a path profile: the raw profile the
+// runtime writes (ProfileFormat.h), the indexed profile llvm-pathprof merge
+// writes (ProfileWriter.h) and the text profile (TextProfile.h). They
+// validate every size, offset and index before use and return a ProfileError
+// naming the problem; readProfile() sniffs the kind and wraps errors in a
+// FileError naming the file. docs/FileFormat.md describes the formats and
+// the checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,8 +70,8 @@ llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn,
                                     bool NameFileInWarnings = true);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
-/// profile, which has none, is an error. Errors and warnings are prefixed
-/// with "<Path>: ".
+/// profile, which has none, is an error. Errors come wrapped in a FileError
+/// naming \p Path; warnings are prefixed with "<Path>: ".
 llvm::Expected<std::vector<RawSegmentInfo>>
 readProfileSegments(llvm::StringRef Path, WarningHandler Warn);
 

@@ -22,7 +22,8 @@ namespace pathprof {
 /// (name, checksum) or a count refers to a path the CFG does not have.
 llvm::Error serializeIndexedProfile(const Profile &P, std::string &Out);
 
-/// Writes the indexed form of \p P to the file \p Path.
+/// Writes the indexed form of \p P to the file \p Path. Errors come wrapped
+/// in a FileError naming \p Path.
 llvm::Error writeIndexedProfile(const Profile &P, llvm::StringRef Path);
 
 } // namespace pathprof

@@ -31,22 +31,27 @@
 
 namespace pathprof {
 
-/// The first line of every text profile.
+/// The first word of every text profile; its version follows.
+inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
+/// The version of text profiles this library reads and writes.
+inline constexpr uint64_t TextProfileVersion = 1;
+/// The first line of every text profile of that version.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 
-/// Whether \p Buffer starts like a text profile (its header line, possibly
-/// after comments and blank lines).
+/// Whether \p Buffer starts like a text profile of any version: its first
+/// line that is not blank or a comment begins with TextProfileMagic.
 bool isTextProfile(llvm::StringRef Buffer);
 
-/// Parses a text profile. Errors say "line N: ..." (readProfile() adds the
-/// file name).
+/// Parses a text profile. Errors are ProfileErrors of kind malformed_text
+/// that carry the line at fault (readProfile() adds the file name).
 llvm::Expected<Profile> readTextProfile(llvm::StringRef Buffer);
 
 /// Prints \p P as a text profile: functions sorted by (name, checksum), paths
 /// by id.
 void writeTextProfile(const Profile &P, llvm::raw_ostream &OS);
 
-/// Writes the text form of \p P to the file \p Path.
+/// Writes the text form of \p P to the file \p Path. Errors come wrapped in
+/// a FileError naming \p Path.
 llvm::Error writeTextProfile(const Profile &P, llvm::StringRef Path);
 
 } // namespace pathprof

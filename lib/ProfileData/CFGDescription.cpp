@@ -161,30 +161,58 @@ Expected<CFGDescription> CFGDescription::deserialize(StringRef Data) {
   return std::move(D);
 }
 
+const char *CFGDescription::edgeProblem(const CFGEdge &E, uint32_t NumBlocks) {
+  const uint32_t Exit = NumBlocks;
+  if (E.Src >= Exit || E.Dst > Exit)
+    return "is out of range";
+  if (E.Dst == 0)
+    return "enters the entry block";
+  bool ToExit = E.Dst == Exit;
+  bool KindToExit =
+      E.Kind == PATHPROF_EDGE_EXIT_PSEUDO || E.Kind == PATHPROF_EDGE_RETURN;
+  if (ToExit && !KindToExit)
+    return "ends at EXIT but is not of kind exit or ret";
+  if (!ToExit && KindToExit)
+    return "is of kind exit or ret but does not end at EXIT";
+  if (E.Kind == PATHPROF_EDGE_ENTRY_PSEUDO && E.Src != 0)
+    return "is of kind entry but does not leave the entry block";
+  return nullptr;
+}
+
 Error CFGDescription::computeNumPaths() {
+  return numberPaths(/*AssignVals=*/false);
+}
+
+Error CFGDescription::numberEdges() { return numberPaths(/*AssignVals=*/true); }
+
+Error CFGDescription::numberPaths(bool AssignVals) {
   const uint32_t Exit = exitNode();
   const uint32_t NumNodes = Exit + 1;
-  FirstEdge.assign(NumNodes + 1, 0);
   for (size_t I = 0; I != Edges.size(); ++I) {
     const CFGEdge &E = Edges[I];
-    if (E.Src >= Exit || E.Dst == 0 || E.Dst > Exit)
+    if (const char *Problem = edgeProblem(E, Exit))
       return malformed("edge " + Twine(I) + " (" + Twine(E.Src) + "->" +
-                       Twine(E.Dst) + ") is out of range");
-    bool ToExit = E.Dst == Exit;
-    bool KindToExit =
-        E.Kind == PATHPROF_EDGE_EXIT_PSEUDO || E.Kind == PATHPROF_EDGE_RETURN;
-    if (ToExit != KindToExit ||
-        (E.Kind == PATHPROF_EDGE_ENTRY_PSEUDO && E.Src != 0))
-      return malformed("edge " + Twine(I) + " has the wrong kind");
-    if (I > 0) {
+                       Twine(E.Dst) + ") " + Problem);
+    if (!AssignVals && I > 0) {
       const CFGEdge &P = Edges[I - 1];
       if (P.Src > E.Src || (P.Src == E.Src && P.Val >= E.Val))
         return malformed("edges are not sorted by source and Val");
     }
-    ++FirstEdge[E.Src + 1];
   }
+  FirstEdge.assign(NumNodes + 1, 0);
+  for (const CFGEdge &E : Edges)
+    ++FirstEdge[E.Src + 1];
   for (uint32_t N = 0; N != NumNodes; ++N)
     FirstEdge[N + 1] += FirstEdge[N];
+  // Group the edges by source, keeping the order of each node's out-edges,
+  // which is the order of the Vals to assign.
+  if (AssignVals) {
+    std::vector<CFGEdge> Grouped(Edges.size());
+    std::vector<uint32_t> Next(FirstEdge.begin(), FirstEdge.end() - 1);
+    for (const CFGEdge &E : Edges)
+      Grouped[Next[E.Src]++] = E;
+    Edges = std::move(Grouped);
+  }
 
   // NumPaths per node by an iterative post-order DFS from ENTRY; a node seen
   // again while on the stack means a cycle, which no valid DAG has.
@@ -210,7 +238,9 @@ Error CFGDescription::computeNumPaths() {
     }
     uint64_t Sum = 0;
     for (uint32_t I = FirstEdge[Node]; I != FirstEdge[Node + 1]; ++I) {
-      if (Edges[I].Val != Sum)
+      if (AssignVals)
+        Edges[I].Val = Sum;
+      else if (Edges[I].Val != Sum)
         return malformed("edge " + Twine(I) + " has Val " +
                          Twine(Edges[I].Val) + ", expected " + Twine(Sum));
       bool Overflow = false;
@@ -224,6 +254,13 @@ Error CFGDescription::computeNumPaths() {
     State[Node] = Done;
     Stack.pop_back();
   }
+  // Validation leaves the Vals of unreachable nodes alone; numbering cannot
+  // give them any.
+  if (AssignVals)
+    for (uint32_t N = 0; N != Exit; ++N)
+      if (State[N] != Done)
+        return malformed("block " + Twine(N) +
+                         " is not reachable from the entry");
   NumPaths = NP[0];
   return Error::success();
 }

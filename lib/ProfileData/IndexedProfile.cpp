@@ -256,8 +256,10 @@ Expected<PathProfileSummary> readSummary(StringRef Payload) {
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (Buffer.size() < HeaderBytes)
-    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
-                   " bytes)");
+    return makeProfileError(profile_error::truncated,
+                            "truncated indexed profile: file is too small for "
+                            "the header (" +
+                                Twine(Buffer.size()) + " bytes)");
   uint64_t H[HF_Count];
   for (unsigned I = 0; I != HF_Count; ++I)
     H[I] = support::endian::read64le(Buffer.data() + I * 8);
@@ -277,10 +279,16 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (H[HF_HeaderSize] != HeaderBytes)
     return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
                    Twine(HeaderBytes));
+  if (H[HF_FileSize] > Buffer.size())
+    return makeProfileError(profile_error::truncated,
+                            "truncated indexed profile: header says the file "
+                            "has " +
+                                Twine(H[HF_FileSize]) + " bytes, but it has " +
+                                Twine(Buffer.size()));
   if (H[HF_FileSize] != Buffer.size())
     return corrupt("header says the file has " + Twine(H[HF_FileSize]) +
                    " bytes, but it has " + Twine(Buffer.size()) +
-                   " (truncated or appended to?)");
+                   " (appended to?)");
   if (xxh3_64bits(Buffer.drop_front(HeaderBytes)) != H[HF_Checksum])
     return makeProfileError(profile_error::checksum_mismatch,
                             "corrupt indexed profile: checksum mismatch");
@@ -459,14 +467,16 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
 Error pathprof::writeIndexedProfile(const Profile &P, StringRef Path) {
   std::string Data;
   if (Error E = serializeIndexedProfile(P, Data))
-    return E;
+    return createFileError(Path, std::move(E));
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_None);
   if (EC)
-    return makeProfileError(profile_error::io, EC.message());
+    return createFileError(Path,
+                           makeProfileError(profile_error::io, EC.message()));
   OS << Data;
   OS.close();
   if (OS.has_error())
-    return makeProfileError(profile_error::io, OS.error().message());
+    return createFileError(
+        Path, makeProfileError(profile_error::io, OS.error().message()));
   return Error::success();
 }

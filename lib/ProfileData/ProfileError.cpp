@@ -8,11 +8,18 @@
 #include "PathProf/ProfileError.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace pathprof;
 
 char ProfileError::ID = 0;
+
+void ProfileError::log(raw_ostream &OS) const {
+  if (Line != 0)
+    OS << "line " << Line << ": ";
+  OS << Msg;
+}
 
 namespace {
 
@@ -27,6 +34,8 @@ public:
       return "not a path profile";
     case profile_error::corrupt:
       return "corrupt path profile";
+    case profile_error::truncated:
+      return "truncated path profile";
     case profile_error::checksum_mismatch:
       return "path profile checksum mismatch";
     case profile_error::unsupported_version:
@@ -55,8 +64,19 @@ std::string pathprof::describeProfileError(Error E) {
   std::string Result;
   handleAllErrors(
       std::move(E),
-      [&](const FileError &FE) {
-        Result = (FE.getFileName() + ": " + FE.messageWithoutFileInfo()).str();
+      [&](std::unique_ptr<FileError> FE) {
+        std::string File = FE->getFileName().str();
+        handleAllErrors(
+            FE->takeError(),
+            [&](const ProfileError &PE) {
+              Result = File;
+              if (PE.line() != 0)
+                Result += ":" + std::to_string(PE.line());
+              Result += ": " + PE.detail();
+            },
+            [&](const ErrorInfoBase &EI) {
+              Result = File + ": " + EI.message();
+            });
       },
       [&](const ErrorInfoBase &EI) { Result = EI.message(); });
   return Result;

@@ -38,13 +38,21 @@ ProfileKind pathprof::identifyProfile(StringRef Buffer) {
   return ProfileKind::Unknown;
 }
 
+/// A failure of the operating system to read a file, as a ProfileError.
+static Error ioError(Error E) {
+  return makeProfileError(profile_error::io, toString(std::move(E)));
+}
+static Error ioError(std::error_code EC) {
+  return makeProfileError(profile_error::io, EC.message());
+}
+
 /// Reads a pipe or device: the first 8 bytes, and the rest only if those are
 /// the magic of a profile. A refused stream yields what was read, which the
 /// caller then reports as not a profile.
 static Expected<std::unique_ptr<MemoryBuffer>> readStream(StringRef Path) {
   Expected<sys::fs::file_t> FD = sys::fs::openNativeFileForRead(Path);
   if (!FD)
-    return FD.takeError();
+    return ioError(FD.takeError());
   auto Close = make_scope_exit([&] { sys::fs::closeFile(*FD); });
   SmallVector<char, 0> Bytes(8);
   size_t Have = 0;
@@ -52,7 +60,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readStream(StringRef Path) {
     Expected<size_t> Read = sys::fs::readNativeFile(
         *FD, MutableArrayRef<char>(Bytes).drop_front(Have));
     if (!Read)
-      return Read.takeError();
+      return ioError(Read.takeError());
     if (*Read == 0)
       break;
     Have += *Read;
@@ -61,7 +69,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readStream(StringRef Path) {
   if (identifyProfile(StringRef(Bytes.data(), Bytes.size())) !=
       ProfileKind::Unknown)
     if (Error E = sys::fs::readNativeFileToEOF(*FD, Bytes))
-      return std::move(E);
+      return ioError(std::move(E));
   return MemoryBuffer::getMemBufferCopy(StringRef(Bytes.data(), Bytes.size()),
                                         Path);
 }
@@ -69,7 +77,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readStream(StringRef Path) {
 static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
   sys::fs::file_status Status;
   if (std::error_code EC = sys::fs::status(Path, Status))
-    return errorCodeToError(EC);
+    return ioError(EC);
   if (Status.type() == sys::fs::file_type::directory_file)
     return makeProfileError(profile_error::io, "is a directory");
   if (Status.type() != sys::fs::file_type::regular_file)
@@ -78,7 +86,7 @@ static Expected<std::unique_ptr<MemoryBuffer>> readBytes(StringRef Path) {
       MemoryBuffer::getFile(Path, /*IsText=*/false,
                             /*RequiresNullTerminator=*/false);
   if (!BufOrErr)
-    return errorCodeToError(BufOrErr.getError());
+    return ioError(BufOrErr.getError());
   return std::move(*BufOrErr);
 }
 

@@ -35,6 +35,11 @@ Error corrupt(const Twine &Msg) {
                           "corrupt raw profile: " + Msg);
 }
 
+Error truncated(const Twine &Msg) {
+  return makeProfileError(profile_error::truncated,
+                          "truncated raw profile: " + Msg);
+}
+
 uint64_t readU64(StringRef Buffer, uint64_t Offset) {
   return support::endian::read64le(Buffer.data() + Offset);
 }
@@ -428,16 +433,19 @@ using SegmentVisitor =
 /// Version 1: one segment, the whole file.
 Error walkVersion1(StringRef Buffer, SegmentVisitor Visit) {
   if (Buffer.size() < V1HeaderBytes)
-    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
-                   " bytes)");
+    return truncated("file is too small for the header (" +
+                     Twine(Buffer.size()) + " bytes)");
   RawHeader H = decodeHeader(Buffer);
   if (H.HeaderSize != V1HeaderBytes)
     return corrupt("header size " + Twine(H.HeaderSize) + ", expected " +
                    Twine(V1HeaderBytes));
+  if (H.SegmentSize > Buffer.size())
+    return truncated("header says the file has " + Twine(H.SegmentSize) +
+                     " bytes, but it has " + Twine(Buffer.size()));
   if (H.SegmentSize != Buffer.size())
     return corrupt("header says the file has " + Twine(H.SegmentSize) +
                    " bytes, but it has " + Twine(Buffer.size()) +
-                   " (truncated or appended to?)");
+                   " (appended to?)");
   return Visit(Buffer, H, Location{true, 0});
 }
 
@@ -457,8 +465,8 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
       return Error::success();
     }
     if (Rest.size() < 32)
-      return corrupt(At.prefix() + "only " + Twine(Rest.size()) +
-                     " bytes left, too few for a segment header");
+      return truncated(At.prefix() + "only " + Twine(Rest.size()) +
+                       " bytes left, too few for a segment header");
     uint64_t Magic = readU64(Rest, 0);
     uint64_t Version = readU64(Rest, offsetof(PathProfRawHeader, Version));
     uint64_t HeaderSize =
@@ -480,15 +488,15 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
       return corrupt(At.prefix() + "header size " + Twine(HeaderSize) +
                      ", expected " + Twine(V2HeaderBytes));
     if (Rest.size() < V2HeaderBytes)
-      return corrupt(At.prefix() + "only " + Twine(Rest.size()) +
-                     " bytes left, too few for a segment header");
+      return truncated(At.prefix() + "only " + Twine(Rest.size()) +
+                       " bytes left, too few for a segment header");
     if (SegmentSize < V2HeaderBytes || SegmentSize % 8 != 0)
       return corrupt(At.prefix() + "segment size " + Twine(SegmentSize) +
                      " is smaller than the header or not a multiple of 8");
     if (SegmentSize > Rest.size())
-      return corrupt(At.prefix() + "header says the segment has " +
-                     Twine(SegmentSize) + " bytes, but only " +
-                     Twine(Rest.size()) + " are left in the file (truncated?)");
+      return truncated(At.prefix() + "header says the segment has " +
+                       Twine(SegmentSize) + " bytes, but only " +
+                       Twine(Rest.size()) + " are left in the file");
     StringRef Seg = Rest.substr(0, SegmentSize);
     RawHeader H = decodeHeader(Seg);
     if (H.SegmentFlags & ~PATHPROF_SEGMENT_FREE)
@@ -505,8 +513,8 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
 Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
                    WarningHandler Warn) {
   if (Buffer.size() < 16)
-    return corrupt("file is too small for the header (" + Twine(Buffer.size()) +
-                   " bytes)");
+    return truncated("file is too small for the header (" +
+                     Twine(Buffer.size()) + " bytes)");
   uint64_t Magic = readU64(Buffer, 0);
   if (Magic == byteswap(uint64_t(PATHPROF_RAW_MAGIC)))
     return makeProfileError(profile_error::wrong_endianness,

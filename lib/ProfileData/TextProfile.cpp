@@ -2,10 +2,11 @@
 //
 // The reader and the writer of text profiles (PathProf/TextProfile.h). The
 // reader numbers each function's DAG from the order of the out-edges it is
-// given (Ball & Larus 1996: an edge's Val is the sum of the path counts of
-// the targets of the node's earlier out-edges), serializes the description
-// and validates it as the binary readers validate theirs, so a text profile
-// can describe nothing a binary profile could not.
+// given (CFGDescription::numberEdges; Ball & Larus 1996: an edge's Val is the
+// sum of the path counts of the targets of the node's earlier out-edges),
+// serializes the description and validates it as the binary readers validate
+// theirs, so a text profile can describe nothing a binary profile could not.
+// Every error is a ProfileError of kind malformed_text carrying its line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,13 +14,13 @@
 #include "PathProf/CFGDescription.h"
 #include "PathProf/ProfileError.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MathExtras.h"
 
-#include <functional>
 #include <optional>
 #include <tuple>
 
@@ -40,7 +41,7 @@ bool pathprof::isTextProfile(StringRef Buffer) {
     auto [Line, Rest] = Buffer.split('\n');
     Line = Line.trim();
     if (!Line.empty() && !Line.starts_with("#"))
-      return Line == TextProfileHeader;
+      return Line.split(' ').first == TextProfileMagic;
     Buffer = Rest;
   }
   return false;
@@ -55,9 +56,10 @@ public:
   Expected<Profile> read();
 
 private:
-  Error error(const Twine &Msg) const {
-    return makeProfileError(profile_error::malformed_text,
-                            "line " + Twine(LineNo) + ": " + Msg);
+  /// An error about the current line.
+  Error error(const Twine &Msg) const { return errorAt(LineNo, Msg); }
+  static Error errorAt(size_t Line, const Twine &Msg) {
+    return makeProfileError(profile_error::malformed_text, Msg, Line);
   }
   /// The next line that is not blank or a comment, split into its keyword
   /// and the rest; false at the end.
@@ -68,19 +70,23 @@ private:
   Error finishFunction();
 
   StringRef Rest;
-  unsigned LineNo = 0;
+  size_t LineNo = 0;
   StringRef Keyword, Args;
   /// The line was read but not consumed.
   bool Pending = false;
 
   Profile P;
+  /// The checksums of each function name read so far.
+  StringMap<DenseSet<uint64_t>> Seen;
   // The function being read.
   FunctionProfile F;
   bool HaveChecksum = false;
   std::optional<uint64_t> DeclaredPaths;
+  size_t DeclaredPathsLine = 0;
   CFGDescription CFG;
-  std::vector<PathRecord> Records;
-  unsigned FunctionLine = 0;
+  /// The function's path records and the lines they are on.
+  std::vector<std::pair<PathRecord, size_t>> Records;
+  size_t FunctionLine = 0;
 };
 
 } // namespace
@@ -135,6 +141,7 @@ Error TextReader::readFunction() {
   FunctionLine = LineNo;
   HaveChecksum = false;
   DeclaredPaths.reset();
+  DeclaredPathsLine = 0;
   CFG = CFGDescription();
   Records.clear();
   while (next()) {
@@ -157,6 +164,7 @@ Error TextReader::readFunction() {
       if (Error E = number(Words[0], N, "a number of paths"))
         return E;
       DeclaredPaths = N;
+      DeclaredPathsLine = LineNo;
     } else if (Keyword == "block") {
       // block NAME FIRST LAST [FILE...]: the file is the rest of the line.
       auto [Name, AfterName] = Args.split(' ');
@@ -194,7 +202,11 @@ Error TextReader::readFunction() {
                      " names a node the function does not have (" +
                      Twine(CFG.Blocks.size()) + " blocks, EXIT is " +
                      Twine(CFG.Blocks.size()) + ")");
-      CFG.Edges.push_back({uint32_t(Src), uint32_t(Dst), *Kind, 0});
+      CFGEdge E{uint32_t(Src), uint32_t(Dst), *Kind, 0};
+      if (const char *Problem = CFGDescription::edgeProblem(E, CFG.exitNode()))
+        return error("edge " + Twine(Src) + " -> " + Twine(Dst) + " " +
+                     Words[2] + " " + Problem);
+      CFG.Edges.push_back(E);
     } else if (Keyword == "path") {
       PathRecord R;
       if (Words.size() != 2 + P.Metrics.size())
@@ -210,11 +222,11 @@ Error TextReader::readFunction() {
           return E;
         R.Metrics.push_back(V);
       }
-      if (!Records.empty() && Records.back().Id >= R.Id)
+      if (!Records.empty() && Records.back().first.Id >= R.Id)
         return error("paths must be listed by increasing id");
       if (R.Count == 0)
         return error("path " + Twine(R.Id) + " has a zero count");
-      Records.push_back(std::move(R));
+      Records.push_back({std::move(R), LineNo});
     } else {
       return error("unknown keyword '" + Keyword + "'");
     }
@@ -225,79 +237,48 @@ Error TextReader::readFunction() {
 /// Numbers the DAG from the order of the out-edges, then validates the
 /// function as the binary readers do.
 Error TextReader::finishFunction() {
-  auto Fail = [&](const Twine &Msg) {
-    return makeProfileError(profile_error::malformed_text,
-                            "line " + Twine(FunctionLine) + ": function '" +
-                                F.Name + "': " + Msg);
+  auto Fail = [&](size_t Line, const Twine &Msg) {
+    return errorAt(Line, "function '" + F.Name + "': " + Msg);
   };
   if (!HaveChecksum)
-    return Fail("no checksum");
+    return Fail(FunctionLine, "no checksum");
   if (CFG.Blocks.empty())
-    return Fail("no blocks");
-  // NumPaths of every node, from EXIT backwards (memoized DFS); a cycle
-  // leaves a node on the stack.
-  const uint32_t Exit = CFG.exitNode();
-  std::vector<std::optional<uint64_t>> NP(Exit + 1);
-  std::vector<bool> OnStack(Exit + 1);
-  NP[Exit] = 1;
-  std::vector<std::vector<size_t>> Out(Exit + 1);
-  for (size_t I = 0; I != CFG.Edges.size(); ++I)
-    Out[CFG.Edges[I].Src].push_back(I);
-  bool Cyclic = false, Overflow = false;
-  std::function<uint64_t(uint32_t)> Count = [&](uint32_t N) -> uint64_t {
-    if (NP[N])
-      return *NP[N];
-    if (OnStack[N]) {
-      Cyclic = true;
-      return 0;
-    }
-    OnStack[N] = true;
-    uint64_t Sum = 0;
-    for (size_t I : Out[N]) {
-      CFG.Edges[I].Val = Sum;
-      bool O = false;
-      Sum = SaturatingAdd(Sum, Count(CFG.Edges[I].Dst), &O);
-      Overflow |= O;
-    }
-    OnStack[N] = false;
-    NP[N] = Sum;
-    return Sum;
-  };
-  for (uint32_t N = 0; N != Exit; ++N)
-    Count(N);
-  if (Cyclic)
-    return Fail("its edges form a cycle");
-  if (Overflow)
-    return Fail("the number of paths does not fit in 64 bits");
-  // Out-edges in the order given, which is the order of their Vals.
-  llvm::sort(CFG.Edges, [](const CFGEdge &A, const CFGEdge &B) {
-    return std::tie(A.Src, A.Val, A.Dst, A.Kind) <
-           std::tie(B.Src, B.Val, B.Dst, B.Kind);
-  });
+    return Fail(FunctionLine, "no blocks");
+  if (Error E = CFG.numberEdges())
+    return Fail(FunctionLine, toString(std::move(E)));
   std::string Data;
   CFG.serialize(Data);
-  F.NumPaths = *NP[0];
+  F.NumPaths = CFG.numPaths();
   if (Error E = F.setCFG(Data))
-    return Fail(toString(std::move(E)));
+    return Fail(FunctionLine, toString(std::move(E)));
   if (DeclaredPaths && *DeclaredPaths != F.NumPaths)
-    return Fail("'paths " + Twine(*DeclaredPaths) + "' but its edges give " +
-                Twine(F.NumPaths));
-  for (PathRecord &R : Records) {
+    return Fail(DeclaredPathsLine, "'paths " + Twine(*DeclaredPaths) +
+                                       "' but its edges give " +
+                                       Twine(F.NumPaths));
+  for (auto &[R, Line] : Records) {
     if (R.Id >= F.NumPaths)
-      return Fail("path " + Twine(R.Id) + " is out of range (" +
-                  Twine(F.NumPaths) + " paths)");
+      return Fail(Line, "path " + Twine(R.Id) + " is out of range (" +
+                            Twine(F.NumPaths) + " paths)");
     F.Paths.add(std::move(R));
   }
-  for (const FunctionProfile &G : P.Functions)
-    if (G.Name == F.Name && G.Checksum == F.Checksum)
-      return Fail("appears twice with checksum 0x" + utohexstr(F.Checksum));
+  if (!Seen[F.Name].insert(F.Checksum).second)
+    return Fail(FunctionLine,
+                "appears twice with checksum 0x" + utohexstr(F.Checksum));
   P.Functions.push_back(std::move(F));
   return Error::success();
 }
 
 Expected<Profile> TextReader::read() {
-  if (!next() || (Keyword + " " + Args).str() != TextProfileHeader)
+  uint64_t Version;
+  if (!next() || Keyword != TextProfileMagic || Args.getAsInteger(10, Version))
     return error("expected '" + TextProfileHeader + "'");
+  if (Version != TextProfileVersion)
+    return makeProfileError(
+        profile_error::unsupported_version,
+        "unsupported text profile version " + Twine(Version) +
+            " (this tool reads " + Twine(TextProfileVersion) + ")" +
+            (Version > TextProfileVersion ? ": written by a newer llvm-pathprof"
+                                          : ""));
   while (next()) {
     if (Keyword == ":metric") {
       if (!P.Functions.empty())
@@ -358,10 +339,12 @@ Error pathprof::writeTextProfile(const Profile &P, StringRef Path) {
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_Text);
   if (EC)
-    return makeProfileError(profile_error::io, EC.message());
+    return createFileError(Path,
+                           makeProfileError(profile_error::io, EC.message()));
   writeTextProfile(P, OS);
   OS.close();
   if (OS.has_error())
-    return makeProfileError(profile_error::io, OS.error().message());
+    return createFileError(
+        Path, makeProfileError(profile_error::io, OS.error().message()));
   return Error::success();
 }

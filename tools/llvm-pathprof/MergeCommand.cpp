@@ -307,6 +307,6 @@ int pathprof::tool::mergeMain() {
   Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
                       : writeIndexedProfile(Result, StringRef(MergeOutput));
   if (E)
-    return fail(MergeOutput + ": " + describeProfileError(std::move(E)));
+    return fail(std::move(E));
   return 0;
 }

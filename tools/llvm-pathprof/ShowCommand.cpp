@@ -527,13 +527,13 @@ int pathprof::tool::showMain() {
   }
   Expected<Selection> Sel = select(*P);
   if (!Sel)
-    return fail(ShowInput + ": " + describeProfileError(Sel.takeError()));
+    return fail(createFileError(ShowInput, Sel.takeError()));
 
   std::unique_ptr<raw_fd_ostream> OS = openOutput();
   if (!OS)
     return 1;
   Error E = ShowJSON ? showJSON(*P, *Sel, *OS) : showText(*P, *Sel, *OS);
   if (E)
-    return fail(ShowInput + ": " + describeProfileError(std::move(E)));
+    return fail(createFileError(ShowInput, std::move(E)));
   return closeOutput(*OS);
 }
