@@ -1,10 +1,10 @@
 //===- MergeCommand.cpp - llvm-pathprof merge -----------------------------===//
 //
-// `llvm-pathprof merge` sums raw and indexed profiles, each with a weight,
-// into one indexed profile. Inputs come from the command line
-// (`FILE`, `--weighted-input=W,FILE`) and from list files (`--input-files`,
-// lines `FILE` or `W,FILE`, as llvm-profdata reads them); a directory stands
-// for every file below it.
+// `llvm-pathprof merge` sums raw, indexed and text profiles, each with a
+// weight, into one indexed (or, with --text, text) profile. Inputs come from
+// the command line (`FILE`, `--weighted-input=W,FILE`) and from list files
+// (`--input-files`, lines `FILE` or `W,FILE`, as llvm-profdata reads them); a
+// directory stands for every file below it.
 //
 // Memory is bounded by the size of the output, not by the number of inputs:
 // each thread reads one input at a time and adds it to its own accumulator
@@ -45,7 +45,8 @@ using namespace pathprof;
 using namespace pathprof::tool;
 
 cl::SubCommand pathprof::tool::MergeSubcommand(
-    "merge", "Sum raw and indexed path profiles into an indexed profile");
+    "merge", "Sum path profiles (raw, indexed or text) into an indexed or a "
+             "text profile");
 
 namespace {
 enum class FailureMode { Any, All };
@@ -53,7 +54,7 @@ enum class FailureMode { Any, All };
 
 static cl::list<std::string>
     MergeInputs(cl::Positional, cl::ZeroOrMore, cl::sub(MergeSubcommand),
-                cl::desc("<raw or indexed profile, or directory>..."),
+                cl::desc("<raw, indexed or text profile, or directory>..."),
                 cl::cat(PathProfCategory));
 static cl::list<std::string> WeightedInputs(
     "weighted-input", cl::sub(MergeSubcommand), cl::value_desc("W,FILE"),
@@ -97,8 +98,8 @@ static cl::opt<ProgressMode> MergeProgress(
 static cl::opt<std::string>
     MergeOutput("output", cl::sub(MergeSubcommand),
                 cl::init("default.pathprof"), cl::value_desc("file"),
-                cl::desc("Indexed profile to write (default: "
-                         "default.pathprof)"),
+                cl::desc("Profile to write, indexed unless --text is given "
+                         "(default: default.pathprof)"),
                 cl::cat(PathProfCategory));
 static cl::opt<bool>
     MergeText("text", cl::sub(MergeSubcommand),

@@ -1,13 +1,13 @@
 //===- ShowCommand.cpp - llvm-pathprof show -------------------------------===//
 //
-// `llvm-pathprof show` prints a raw or indexed profile: a program summary,
-// then per function its hottest paths as block and source-line sequences, as
-// text or as one JSON document. A real program has thousands of functions,
-// most of them never run, so show selects (by name, regular expression,
-// source file, count), ranks (by default by the number of distinct paths
-// run, where a path profile says most) and limits the functions it prints,
-// and names them as people wrote them (demangled, static functions without
-// their source path). Both forms are stable; docs/CommandGuide.md
+// `llvm-pathprof show` prints a raw, indexed or text profile: a program
+// summary, then per function its hottest paths as block and source-line
+// sequences, as text or as one JSON document. A real program has thousands of
+// functions, most of them never run, so show selects (by name, regular
+// expression, source file, count), ranks (by default by the number of distinct
+// paths run, where a path profile says most) and limits the functions it
+// prints, and names them as people wrote them (demangled, static functions
+// without their source path). Both forms are stable; docs/CommandGuide.md
 // documents every line and field. With --segments it lists instead the
 // segments of a raw profile: which module instances wrote it, and the
 // compiler and runtime versions each one recorded.
@@ -34,12 +34,12 @@ using namespace pathprof;
 using namespace pathprof::tool;
 
 cl::SubCommand pathprof::tool::ShowSubcommand(
-    "show", "Print the hot paths of a raw or indexed path profile");
+    "show", "Print the hot paths of a path profile (raw, indexed or text)");
 
-static cl::opt<std::string> ShowInput(cl::Positional, cl::Required,
-                                      cl::sub(ShowSubcommand),
-                                      cl::desc("<raw or indexed profile>"),
-                                      cl::cat(PathProfCategory));
+static cl::opt<std::string>
+    ShowInput(cl::Positional, cl::Required, cl::sub(ShowSubcommand),
+              cl::desc("<raw, indexed or text profile>"),
+              cl::cat(PathProfCategory));
 static cl::opt<std::string> ShowFunction(
     "function", cl::sub(ShowSubcommand), cl::value_desc("name"),
     cl::desc("Show only the functions with this name: as stored, without "
