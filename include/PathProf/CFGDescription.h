@@ -60,7 +60,8 @@ public:
   void serialize(std::string &Out) const;
 
   /// Parses and fully validates a serialized description: indices in range,
-  /// the graph acyclic, Val consistent with the numbering, NumPaths < 2^64.
+  /// the graph acyclic, every block reachable from ENTRY and reaching EXIT,
+  /// Val consistent with the numbering, NumPaths < 2^64.
   static llvm::Expected<CFGDescription> deserialize(llvm::StringRef Data);
 
   /// Number of ENTRY->EXIT paths; valid after deserialize() or
@@ -73,8 +74,7 @@ public:
   /// Numbers a description written by hand (a text profile): gives each
   /// edge the Val of the order the edges are in (the sum of NumPaths of the
   /// targets of its source's earlier out-edges), sorts the edges by
-  /// (Src, Val) and computes NumPaths. Fails as computeNumPaths() does, and
-  /// if a block cannot be reached from ENTRY.
+  /// (Src, Val) and computes NumPaths. Fails as computeNumPaths() does.
   llvm::Error numberEdges();
 
   /// Why \p E cannot be an edge of a DAG of \p NumBlocks blocks ("is out of

@@ -19,6 +19,10 @@
 //   edge 1 2 ret                       a node's out-edges numbers the paths
 //   path 0 1 1500                      id, count, one value per metric
 //
+// Names that the line syntax cannot hold as they are ('%', control bytes,
+// spaces in a word or at either end of a line) are written with %XX escapes,
+// so every profile a binary reader accepts comes back byte for byte.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PATHPROF_TEXTPROFILE_H

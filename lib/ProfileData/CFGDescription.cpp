@@ -254,13 +254,12 @@ Error CFGDescription::numberPaths(bool AssignVals) {
     State[Node] = Done;
     Stack.pop_back();
   }
-  // Validation leaves the Vals of unreachable nodes alone; numbering cannot
-  // give them any.
-  if (AssignVals)
-    for (uint32_t N = 0; N != Exit; ++N)
-      if (State[N] != Done)
-        return malformed("block " + Twine(N) +
-                         " is not reachable from the entry");
+  // The instrumentation describes only the blocks that can run; numbering
+  // could give the others no Vals.
+  for (uint32_t N = 0; N != Exit; ++N)
+    if (State[N] != Done)
+      return malformed("block " + Twine(N) +
+                       " is not reachable from the entry");
   NumPaths = NP[0];
   return Error::success();
 }

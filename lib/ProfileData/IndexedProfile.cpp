@@ -14,6 +14,7 @@
 #include "PathProf/ProfileWriter.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
@@ -195,6 +196,7 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
                      Twine(Merge));
     Result[I].Merge = MetricMerge(Merge);
   }
+  StringSet<> Names;
   for (uint64_t I = 0; I != NumMetrics; ++I) {
     StringRef Name, Unit;
     if (Error E = C.readPadded(Name, Sizes[I].first,
@@ -205,6 +207,8 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
       return std::move(E);
     if (Name.empty())
       return corrupt("metric " + Twine(I) + " has an empty name");
+    if (!Names.insert(Name).second)
+      return corrupt("metric " + Twine(I) + " repeats the name '" + Name + "'");
     Result[I].Name = Name.str();
     Result[I].Unit = Unit.str();
   }

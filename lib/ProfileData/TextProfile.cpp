@@ -36,6 +36,32 @@ static std::optional<PathProfEdgeKind> parseEdgeKind(StringRef Name) {
   return std::nullopt;
 }
 
+/// Writes the name \p S so that the reader gets it back byte for byte: '%',
+/// control bytes, the spaces of a word (\p InWord) and the spaces at either
+/// end of the rest of a line (which the reader trims) as %XX.
+static void writeName(raw_ostream &OS, StringRef S, bool InWord) {
+  size_t First = S.find_first_not_of(' '), Last = S.find_last_not_of(' ');
+  for (size_t I = 0; I != S.size(); ++I) {
+    unsigned char C = S[I];
+    bool AtEnd = First == StringRef::npos || I < First || I > Last;
+    if (C == '%' || C < 0x20 || C == 0x7f || (C == ' ' && (InWord || AtEnd)))
+      OS << '%' << hexdigit(C >> 4) << hexdigit(C & 15);
+    else
+      OS << C;
+  }
+}
+
+/// Writes the word \p S (a block name, a metric's name or unit): "-" if it
+/// is empty, "%2D" if it is "-".
+static void writeWord(raw_ostream &OS, StringRef S) {
+  if (S.empty())
+    OS << '-';
+  else if (S == "-")
+    OS << "%2D";
+  else
+    writeName(OS, S, /*InWord=*/true);
+}
+
 bool pathprof::isTextProfile(StringRef Buffer) {
   while (!Buffer.empty()) {
     auto [Line, Rest] = Buffer.split('\n');
@@ -65,6 +91,16 @@ private:
   /// and the rest; false at the end.
   bool next();
   Error number(StringRef Word, uint64_t &V, const Twine &What) const;
+  /// Decodes the name \p Field (writeName's %XX escapes).
+  Error name(StringRef Field, std::string &Out) const;
+  /// Decodes the word \p Field (writeWord's "-" and escapes).
+  Error word(StringRef Field, std::string &Out) const {
+    if (Field == "-") {
+      Out.clear();
+      return Error::success();
+    }
+    return name(Field, Out);
+  }
   Error readMetric();
   Error readFunction();
   Error finishFunction();
@@ -117,6 +153,24 @@ Error TextReader::number(StringRef Word, uint64_t &V, const Twine &What) const {
   return Error::success();
 }
 
+Error TextReader::name(StringRef Field, std::string &Out) const {
+  Out.clear();
+  for (size_t I = 0; I != Field.size(); ++I) {
+    if (Field[I] != '%') {
+      Out += Field[I];
+      continue;
+    }
+    unsigned Hi = Field.size() - I > 2 ? hexDigitValue(Field[I + 1]) : -1U;
+    unsigned Lo = Field.size() - I > 2 ? hexDigitValue(Field[I + 2]) : -1U;
+    if (Hi == -1U || Lo == -1U)
+      return error("bad escape '" + Field.substr(I, 3) +
+                   "' (a '%' in a name is written %25)");
+    Out += char(Hi << 4 | Lo);
+    I += 2;
+  }
+  return Error::success();
+}
+
 Error TextReader::readMetric() {
   SmallVector<StringRef, 4> Words;
   Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -126,16 +180,24 @@ Error TextReader::readMetric() {
   if (!Merge)
     return error("unknown metric merge '" + Words[2] +
                  "' (expected sum, max or min)");
+  MetricDescriptor M{"", "", *Merge};
+  if (Error E = word(Words[0], M.Name))
+    return E;
+  if (Error E = word(Words[1], M.Unit))
+    return E;
+  if (M.Name.empty())
+    return error("a metric needs a name");
   if (any_of(P.Metrics,
-             [&](const MetricDescriptor &M) { return M.Name == Words[0]; }))
-    return error("metric '" + Words[0] + "' appears twice");
-  P.Metrics.push_back({Words[0].str(), Words[1].str(), *Merge});
+             [&](const MetricDescriptor &O) { return O.Name == M.Name; }))
+    return error("metric '" + M.Name + "' appears twice");
+  P.Metrics.push_back(std::move(M));
   return Error::success();
 }
 
 Error TextReader::readFunction() {
   F = FunctionProfile();
-  F.Name = Args.str();
+  if (Error E = name(Args, F.Name))
+    return E;
   if (F.Name.empty())
     return error("a function needs a name");
   FunctionLine = LineNo;
@@ -181,9 +243,12 @@ Error TextReader::readFunction() {
         return error("line numbers must fit in 32 bits");
       if (!CFG.Edges.empty())
         return error("blocks come before edges");
-      // "-" stands for a block without a name.
-      CFG.Blocks.push_back({Name == "-" ? "" : Name.str(), File.trim().str(),
-                            uint32_t(Begin), uint32_t(End)});
+      CFGBlock B{"", "", uint32_t(Begin), uint32_t(End)};
+      if (Error E = word(Name, B.Name))
+        return E;
+      if (Error E = name(File.trim(), B.File))
+        return E;
+      CFG.Blocks.push_back(std::move(B));
     } else if (Keyword == "edge") {
       uint64_t Src, Dst;
       if (Words.size() != 3)
@@ -303,9 +368,13 @@ Expected<Profile> pathprof::readTextProfile(StringRef Buffer) {
 
 void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
   OS << TextProfileHeader << "\n";
-  for (const MetricDescriptor &M : P.Metrics)
-    OS << ":metric " << M.Name << " " << M.Unit << " "
-       << metricMergeName(M.Merge) << "\n";
+  for (const MetricDescriptor &M : P.Metrics) {
+    OS << ":metric ";
+    writeWord(OS, M.Name);
+    OS << " ";
+    writeWord(OS, M.Unit);
+    OS << " " << metricMergeName(M.Merge) << "\n";
+  }
   std::vector<const FunctionProfile *> Sorted;
   for (const FunctionProfile &F : P.Functions)
     Sorted.push_back(&F);
@@ -313,14 +382,19 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
     return std::tie(A->Name, A->Checksum) < std::tie(B->Name, B->Checksum);
   });
   for (const FunctionProfile *F : Sorted) {
-    OS << "\nfunction " << F->Name << "\n";
+    OS << "\nfunction ";
+    writeName(OS, F->Name, /*InWord=*/false);
+    OS << "\n";
     OS << "checksum 0x" << utohexstr(F->Checksum, /*LowerCase=*/true) << "\n";
     OS << "paths " << F->NumPaths << "\n";
     for (const CFGBlock &B : F->CFG.Blocks) {
-      OS << "block " << (B.Name.empty() ? "-" : B.Name) << " " << B.LineBegin
-         << " " << B.LineEnd;
-      if (!B.File.empty())
-        OS << " " << B.File;
+      OS << "block ";
+      writeWord(OS, B.Name);
+      OS << " " << B.LineBegin << " " << B.LineEnd;
+      if (!B.File.empty()) {
+        OS << " ";
+        writeName(OS, B.File, /*InWord=*/false);
+      }
       OS << "\n";
     }
     for (const CFGEdge &E : F->CFG.Edges)
