@@ -34,7 +34,7 @@ constexpr size_t ChecksumOffset = 7 * 8;
 void readOne(StringRef Buffer) {
   Expected<Profile> P = readIndexedProfile(Buffer);
   if (!P) {
-    consumeError(P.takeError());
+    fuzz::checkRefused(P.takeError(), "readIndexedProfile");
     return;
   }
   if (identifyProfile(Buffer) != ProfileKind::Indexed)

@@ -1,20 +1,25 @@
-//===- fuzz/ProfileFuzzer.h - Checks shared by the profile fuzzers -*- C++
-//-*-===//
+//===- fuzz/ProfileFuzzer.h - Checks shared by the fuzzers ------*- C++ -*-===//
 //
 // What a fuzz target asserts beyond "no crash, no out-of-bounds access": a
 // profile that a reader accepts must be usable by everything downstream. Every
 // counted path decodes into blocks of its function, the entry count can be
 // computed, and the profile round-trips through the indexed writer and reader
-// unchanged, byte for byte on the second trip. A violation aborts with a
-// message, which libFuzzer reports as a crash and saves as an artifact.
+// unchanged, byte for byte on the second trip, and through the text writer
+// and reader unchanged, its text the same on the second trip. A profile a
+// reader refuses is
+// refused with a ProfileError, whose kind callers act on. A violation aborts
+// with a message, which libFuzzer reports as a crash and saves as an
+// artifact.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PATHPROF_FUZZ_PROFILEFUZZER_H
 #define PATHPROF_FUZZ_PROFILEFUZZER_H
 
+#include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
+#include "PathProf/TextProfile.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,6 +31,24 @@ namespace fuzz {
 [[noreturn]] inline void violated(const llvm::Twine &What) {
   llvm::errs() << "PathProf fuzz invariant violated: " << What << "\n";
   abort();
+}
+
+/// \p E, a reader's refusal, is a ProfileError of a real kind: callers tell
+/// a corrupt file from a truncated one or a newer version by it
+/// (PathProf/ProfileError.h), never by a bare string or error code.
+inline void checkRefused(llvm::Error E, const char *Reader) {
+  llvm::handleAllErrors(
+      std::move(E),
+      [&](const ProfileError &PE) {
+        if (PE.kind() == profile_error::success)
+          violated(llvm::Twine(Reader) +
+                   " refuses with the kind 'success': " + PE.message());
+      },
+      [&](const llvm::ErrorInfoBase &EI) {
+        violated(llvm::Twine(Reader) +
+                 " refuses with an error that is not a ProfileError: " +
+                 EI.message());
+      });
 }
 
 inline void checkSameProfile(const Profile &A, const Profile &B,
@@ -85,6 +108,20 @@ inline std::string checkAccepted(const Profile &P) {
              llvm::toString(std::move(E)));
   if (Again != Indexed)
     violated("the indexed encoding is not unique");
+
+  std::string Text;
+  llvm::raw_string_ostream TextOS(Text);
+  writeTextProfile(P, TextOS);
+  llvm::Expected<Profile> FromText = readTextProfile(Text);
+  if (!FromText)
+    violated("the text reader refuses what the text writer wrote: " +
+             llvm::toString(FromText.takeError()));
+  checkSameProfile(Sorted, *FromText, "text round trip");
+  std::string TextAgain;
+  llvm::raw_string_ostream TextAgainOS(TextAgain);
+  writeTextProfile(*FromText, TextAgainOS);
+  if (TextAgain != Text)
+    violated("the text of a profile is not unique");
   return Indexed;
 }
 

@@ -35,10 +35,10 @@ bool readOne(StringRef Buffer) {
       readRawSegments(Buffer, [](const Twine &) {});
   bool Listed = static_cast<bool>(Segments);
   if (!Segments)
-    consumeError(Segments.takeError());
+    fuzz::checkRefused(Segments.takeError(), "readRawSegments");
   Expected<Profile> P = readRawProfile(Buffer, [](const Twine &) {});
   if (!P) {
-    consumeError(P.takeError());
+    fuzz::checkRefused(P.takeError(), "readRawProfile");
     return false;
   }
   if (!Identified)

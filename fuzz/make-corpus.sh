@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 #===- fuzz/make-corpus.sh - regenerate the fuzzers' seed corpora -----------===#
 #
-# Writes small, valid profiles into fuzz/corpus/raw and fuzz/corpus/indexed:
+# Writes small, valid profiles into fuzz/corpus/raw, fuzz/corpus/indexed and
+# fuzz/corpus/text:
 #
 # - synthetic raw profiles from test/tools/Inputs/make-raw-profile.py (dense
 #   and hashed functions, a checksum mismatch);
@@ -11,7 +12,9 @@
 # - the indexed profiles llvm-pathprof merge makes of each, and of all of
 #   them together;
 # - the shipped format fixtures (test/tools/Inputs/v*/);
-# - an indexed profile with per-path metrics, from text profiles.
+# - an indexed profile with per-path metrics, from text profiles;
+# - the hand-written text profiles of test/tools/Inputs/text/ and the text
+#   of every indexed seed.
 #
 # Seeds only need to be valid and varied; libFuzzer mutates them. Rerun this
 # script after any format change and commit the result. It needs a build of
@@ -38,8 +41,8 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-rm -rf "$out/raw" "$out/indexed"
-mkdir -p "$out/raw" "$out/indexed"
+rm -rf "$out/raw" "$out/indexed" "$out/text"
+mkdir -p "$out/raw" "$out/indexed" "$out/text"
 
 # Synthetic raw profiles: every shape the writer script knows.
 inputs=$root/test/tools/Inputs
@@ -128,4 +131,11 @@ for raw in "$out"/raw/*.pathraw; do
 done
 "$tool" merge -o "$out/indexed/all.pathprof" "$out"/raw/*.pathraw 2>/dev/null
 
-ls -l "$out/raw" "$out/indexed"
+# Text profiles: the hand-written ones and the text of each indexed seed.
+cp "$inputs"/text/*.pptext "$out/text/"
+for indexed in "$out"/indexed/*.pathprof; do
+  "$tool" show --text "$indexed" \
+    -o "$out/text/$(basename "$indexed" .pathprof).pptext"
+done
+
+ls -l "$out/raw" "$out/indexed" "$out/text"

@@ -6,7 +6,7 @@
 #
 #   utils/run-fuzzers.sh [--results FILE] [FUZZER...]
 #
-# FUZZER is raw or indexed (default: both). Each fuzzer starts from the seed
+# FUZZER is raw, indexed or text (default: all three). Each fuzzer starts from the seed
 # corpus in fuzz/corpus/<name>/ (read only) plus the inputs earlier runs in
 # the same build directory found (BUILD/fuzz-corpus/<name>/), so repeated runs
 # keep going where the last one stopped. A fuzzer passes when it runs for the
@@ -33,7 +33,7 @@ seconds=${PATHPROF_FUZZ_SECONDS:-60}
 results=
 
 usage() {
-  echo "usage: run-fuzzers.sh [--results FILE] [raw|indexed]..." >&2
+  echo "usage: run-fuzzers.sh [--results FILE] [raw|indexed|text]..." >&2
   exit 2
 }
 
@@ -41,11 +41,11 @@ fuzzers=()
 while [ $# -gt 0 ]; do
   case $1 in
     --results) [ $# -ge 2 ] || usage; results=$2; shift 2 ;;
-    raw|indexed) fuzzers+=("$1"); shift ;;
+    raw|indexed|text) fuzzers+=("$1"); shift ;;
     *) usage ;;
   esac
 done
-[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(raw indexed)
+[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(raw indexed text)
 case $seconds in
   ''|*[!0-9]*)
     echo "run-fuzzers.sh: error: PATHPROF_FUZZ_SECONDS must be a number of seconds, not '$seconds'" >&2
@@ -92,12 +92,15 @@ for name in "${fuzzers[@]}"; do
   corpus=$build_dir/fuzz-corpus/$name
   log=$build_dir/fuzz-logs/$name.log
   mkdir -p "$corpus"
+  # The binary formats' magics and sizes; the text format's keywords.
+  dict=$root/fuzz/pathprof.dict
+  [ "$name" = text ] && dict=$root/fuzz/text.dict
   echo "run-fuzzers.sh: running $name for $seconds s (log: $log)"
   # In-process, so one core; new inputs go to the first corpus directory,
   # never to the seeds in the tree.
   "$build_dir/bin/pathprof-fuzz-$name" \
     -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=16384 \
-    -dict="$root/fuzz/pathprof.dict" -print_final_stats=1 \
+    -dict="$dict" -print_final_stats=1 \
     -artifact_prefix="$build_dir/fuzz-artifacts/$name-" \
     "${extra[@]}" "$corpus" "$root/fuzz/corpus/$name" > "$log" 2>&1
   status=$?
