@@ -22,14 +22,22 @@ extern "C" {
 
 /* "PPROFRAW" read as a little-endian 64-bit integer. */
 #define PATHPROF_RAW_MAGIC 0x574152464f525050ULL
-/* Version 2: a raw file is a sequence of segments (docs/FileFormat.md).
-   Version 1 files, one segment with a 128-byte header, are still read. */
-#define PATHPROF_RAW_VERSION 2ULL
+/* Version 3: a raw file is a sequence of segments, each with a region
+   directory; a module's names and CFG descriptions are in one description
+   segment per file, its counts in counter segments (docs/FileFormat.md).
+   Version 2 files (segments that each carry everything) and version 1 files
+   (one segment with a 128-byte header) are still read. */
+#define PATHPROF_RAW_VERSION 3ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
    __pathprof_data_version; the runtime refuses modules of another layout. */
 #define PATHPROF_DATA_VERSION 1ULL
+
+/* PathProfRawHeader::SegmentKind. */
+#define PATHPROF_SEGMENT_DESCRIPTION 1ULL /* FUNCTIONS and NAMES of a module   \
+                                           */
+#define PATHPROF_SEGMENT_COUNTERS 2ULL    /* COUNTERS and HASH of a module */
 
 /* PathProfRawHeader::SegmentFlags: the segment's counts were folded into
    another segment of the file; readers skip it and a writer may reuse it. */
@@ -37,6 +45,8 @@ extern "C" {
 
 /* Sizes of the NUL-padded version strings in the raw header. */
 #define PATHPROF_RAW_STRING_SIZE 64
+/* Entries in a segment header's region directory. */
+#define PATHPROF_RAW_MAX_REGIONS 8
 
 /* Version of the serialized CFG description the pass embeds per function. */
 #define PATHPROF_CFG_VERSION 1U
@@ -57,71 +67,52 @@ enum PathProfEdgeKind {
   PATHPROF_EDGE_RETURN = 3 /* v->EXIT for a block that leaves the function */
 };
 
+/* Region kinds of the region directory: PATHPROF_REGION_FUNCTIONS, ... */
+enum PathProfRegionKind {
+#define PATHPROF_RAW_REGION_KIND(Name, Value, EntrySize, Segment)              \
+  PATHPROF_REGION_##Name = Value,
+#include "PathProf/ProfileLayout.inc"
+};
+
+/* The structs below are generated from PathProf/ProfileLayout.inc. */
 /* One record per instrumented function, emitted by the pass into
    PATHPROF_DATA_SECTION. Pointers are resolved by the (dynamic) linker. */
 typedef struct PathProfFunctionData {
-  const char *Name;
-  uint64_t NameSize;
-  const uint8_t *CFG;
-  uint64_t CFGSize;
-  uint64_t Checksum;
-  uint64_t NumPaths;
-  uint64_t *Counters; /* NumPaths counters; null when hashed */
-  uint64_t Flags;
+#define PATHPROF_DATA_FIELD(CType, Kind, Name) CType Name;
+#include "PathProf/ProfileLayout.inc"
 } PathProfFunctionData;
 
-/* Header of one segment of a raw profile. All fields little-endian 64-bit;
-   every offset is from the start of the segment and 8-byte aligned. A file
-   is a sequence of segments, the first at offset 0, each next one at the
-   previous one's offset + SegmentSize. The first 14 fields are those of
-   version 1 (where SegmentSize was the file size and the header ended after
-   two reserved fields, now OwnerPid and OwnerStartTime). */
+/* One entry of a segment's region directory. */
+typedef struct PathProfRawRegion {
+#define PATHPROF_RAW_REGION_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfRawRegion;
+
+/* Header of one segment of a raw profile. Every offset is from the start
+   of the segment and 8-byte aligned. A file is a sequence of segments, the
+   first at offset 0, each next one at the previous one's offset +
+   SegmentSize. */
 typedef struct PathProfRawHeader {
-  uint64_t Magic;
-  uint64_t Version;
-  uint64_t HeaderSize;  /* sizeof(PathProfRawHeader) */
-  uint64_t SegmentSize; /* whole segment, a multiple of the page size */
-  uint64_t NumFunctions;
-  uint64_t FunctionsOffset; /* NumFunctions x PathProfRawFunction */
-  uint64_t BlobsOffset;     /* names and CFG descriptions */
-  uint64_t BlobsSize;
-  uint64_t CountersOffset; /* image of PATHPROF_CNTS_SECTION */
-  uint64_t CountersSize;   /* bytes */
-  uint64_t HashOffset;     /* PathProfHashHeader + entries; 0 if none */
-  uint64_t HashSize;       /* bytes */
-  uint64_t NumMetrics;     /* per-path metric accumulators; 0 so far */
-  uint64_t ModuleSignature;
-  uint64_t OwnerPid;       /* the process that created the segment */
-  uint64_t OwnerStartTime; /* its start time (/proc/PID/stat field 22) or 0 */
-  uint64_t SegmentFlags;   /* PATHPROF_SEGMENT_* */
-  uint64_t Reserved;
+#define PATHPROF_RAW_HEADER_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
   char Producer[PATHPROF_RAW_STRING_SIZE]; /* compiler that built the module */
   char Runtime[PATHPROF_RAW_STRING_SIZE];  /* runtime that wrote the segment */
+  PathProfRawRegion Regions[PATHPROF_RAW_MAX_REGIONS];
 } PathProfRawHeader;
 
 typedef struct PathProfRawFunction {
-  uint64_t NameOffset; /* relative to BlobsOffset */
-  uint64_t NameSize;
-  uint64_t CFGOffset; /* relative to BlobsOffset */
-  uint64_t CFGSize;
-  uint64_t Checksum;
-  uint64_t NumPaths;
-  uint64_t
-      CounterOffset; /* bytes, relative to CountersOffset; unused if hashed */
-  uint64_t Flags;
+#define PATHPROF_RAW_FUNCTION_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
 } PathProfRawFunction;
 
 typedef struct PathProfHashHeader {
-  uint64_t Capacity; /* number of entries, a power of two */
-  uint64_t Used;
-  uint64_t Dropped; /* increments lost because the table was full */
-  uint64_t Reserved;
+#define PATHPROF_HASH_HEADER_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
 } PathProfHashHeader;
 
 typedef struct PathProfHashEntry {
-  uint64_t FunctionIndexPlusOne; /* 0: empty slot */
-  uint64_t PathId;
-  uint64_t Count;
+#define PATHPROF_HASH_ENTRY_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
 } PathProfHashEntry;
 
 #ifdef __cplusplus

@@ -40,9 +40,13 @@ llvm::Expected<Profile> readRawProfile(llvm::StringRef Buffer,
 /// What the header of one segment of a raw profile says (version 1 files
 /// have one segment, the file, without owner and version strings).
 struct RawSegmentInfo {
+  /// What the segment holds: from version 3 a module's description (its
+  /// functions) or one instance's counts; before, both.
+  enum SegmentKind { Both, Description, Counts };
   uint64_t Offset = 0;
   uint64_t Version = 0;
   uint64_t Size = 0;
+  SegmentKind Kind = Both;
   uint64_t NumFunctions = 0;
   uint64_t ModuleSignature = 0;
   uint64_t OwnerPid = 0;

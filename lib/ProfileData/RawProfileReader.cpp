@@ -3,12 +3,17 @@
 // Parses the raw profile the runtime writes (ProfileFormat.h). Version 1 is
 // one segment that fills the file; version 2 is a sequence of segments, one
 // per module instance that counted into the file, each laid out like a
-// version 1 file. The functions of all segments not flagged FREE are summed
-// (ProfileMerger: one function per name and checksum). A raw profile may come
-// from a crashed or killed program, or from a different build, so nothing in
-// it is trusted: every header, region, function record, hash-table entry and
-// CFG description is checked before use, with overflow-safe arithmetic, and a
-// problem is an Error naming it (and, in version 2, the segment's offset).
+// version 1 file; version 3 is a sequence of segments with a region
+// directory, where a module's function records, names and CFG descriptions
+// are in one description segment and each module instance's counts in a
+// counter segment naming it by module signature. Every version is read into
+// the same two parts, a module's functions and one instance's counts, and the
+// counts of all segments not flagged FREE are summed (ProfileMerger: one
+// function per name and checksum). A raw profile may come from a crashed or
+// killed program, or from a different build, so nothing in it is trusted:
+// every header, region, function record, hash-table entry and CFG
+// description is checked before use, with overflow-safe arithmetic, and a
+// problem is an Error naming it (and, from version 2, the segment's offset).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +28,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <cstddef>
+#include <cstring>
 #include <map>
 
 using namespace llvm;
@@ -50,22 +56,30 @@ bool inBounds(uint64_t Offset, uint64_t Size, uint64_t Limit) {
   return Offset <= Limit && Size <= Limit - Offset;
 }
 
-/// The fields of a segment header that the reader uses.
-struct RawHeader {
+/// The layout of a version 1 and 2 segment header, frozen: the 14 fields of
+/// version 1 (128 bytes with its two reserved fields), then version 2's.
+struct LegacyHeader {
   uint64_t Magic, Version, HeaderSize, SegmentSize, NumFunctions,
       FunctionsOffset, BlobsOffset, BlobsSize, CountersOffset, CountersSize,
-      HashOffset, HashSize, NumMetrics, ModuleSignature, SegmentFlags = 0;
+      HashOffset, HashSize, NumMetrics, ModuleSignature, OwnerPid,
+      OwnerStartTime, SegmentFlags, Reserved;
+  char Producer[PATHPROF_RAW_STRING_SIZE];
+  char Runtime[PATHPROF_RAW_STRING_SIZE];
 };
 
 constexpr uint64_t V1HeaderBytes = PATHPROF_RAW_V1_HEADER_SIZE;
-constexpr uint64_t V2HeaderBytes = sizeof(PathProfRawHeader);
+constexpr uint64_t V2HeaderBytes = sizeof(LegacyHeader);
+constexpr uint64_t V3HeaderBytes = sizeof(PathProfRawHeader);
+constexpr uint64_t RegionBytes = sizeof(PathProfRawRegion);
 constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
 static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
-                  offsetof(PathProfRawHeader, SegmentFlags) == V1HeaderBytes &&
-                  FunctionBytes == 8 * 8 && HashHeaderBytes == 4 * 8 &&
-                  HashEntryBytes == 3 * 8,
+                  offsetof(LegacyHeader, SegmentFlags) == V1HeaderBytes &&
+                  V3HeaderBytes == 12 * 8 + 2 * PATHPROF_RAW_STRING_SIZE +
+                                       PATHPROF_RAW_MAX_REGIONS * RegionBytes &&
+                  RegionBytes == 4 * 8 && FunctionBytes == 8 * 8 &&
+                  HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8,
               "raw profile structures must be packed 64-bit fields");
 
 /// Where a problem is: nothing for a version 1 file, the segment otherwise.
@@ -79,144 +93,298 @@ struct Location {
   const char *container() const { return InFile ? "file" : "segment"; }
 };
 
-/// Reads the header fields of the segment \p Seg, which has at least
-/// HeaderSize bytes for its version (checked by the caller).
-RawHeader decodeHeader(StringRef Seg) {
-  RawHeader H;
-  auto Field = [&](size_t Member) { return readU64(Seg, Member); };
-  H.Magic = Field(offsetof(PathProfRawHeader, Magic));
-  H.Version = Field(offsetof(PathProfRawHeader, Version));
-  H.HeaderSize = Field(offsetof(PathProfRawHeader, HeaderSize));
-  H.SegmentSize = Field(offsetof(PathProfRawHeader, SegmentSize));
-  H.NumFunctions = Field(offsetof(PathProfRawHeader, NumFunctions));
-  H.FunctionsOffset = Field(offsetof(PathProfRawHeader, FunctionsOffset));
-  H.BlobsOffset = Field(offsetof(PathProfRawHeader, BlobsOffset));
-  H.BlobsSize = Field(offsetof(PathProfRawHeader, BlobsSize));
-  H.CountersOffset = Field(offsetof(PathProfRawHeader, CountersOffset));
-  H.CountersSize = Field(offsetof(PathProfRawHeader, CountersSize));
-  H.HashOffset = Field(offsetof(PathProfRawHeader, HashOffset));
-  H.HashSize = Field(offsetof(PathProfRawHeader, HashSize));
-  H.NumMetrics = Field(offsetof(PathProfRawHeader, NumMetrics));
-  H.ModuleSignature = Field(offsetof(PathProfRawHeader, ModuleSignature));
-  if (H.Version >= 2)
-    H.SegmentFlags = Field(offsetof(PathProfRawHeader, SegmentFlags));
-  return H;
+/// One region of a segment: where it is, and what messages call it.
+struct RawRegion {
+  const char *Name = nullptr;
+  uint64_t Offset = 0, Size = 0;
+  bool present() const { return Name != nullptr; }
+};
+
+/// A segment of any version, its header decoded and its regions located
+/// (checked against the segment by checkRegions). A version 1 or 2 segment
+/// holds both a module's functions and its counts; a version 3 segment one
+/// of the two.
+struct RawSegment {
+  StringRef Bytes;
+  Location At;
+  uint64_t Version = 0, HeaderSize = 0, Kind = 0, Flags = 0, Signature = 0,
+           NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
+  std::string Producer, Runtime;
+  RawRegion Functions, Names, Counters, Hash;
+
+  bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
+  bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
+  StringRef region(const RawRegion &R) const {
+    return Bytes.substr(R.Offset, R.Size);
+  }
+};
+
+/// A NUL-padded string field of a header.
+std::string headerString(StringRef Seg, size_t Offset) {
+  StringRef S = Seg.substr(Offset, PATHPROF_RAW_STRING_SIZE);
+  return S.take_until([](char C) { return C == '\0'; }).str();
 }
 
-/// Checks the regions of a segment of \p H.SegmentSize bytes.
-Error checkRegions(const RawHeader &H, const Location &At) {
-  const uint64_t Limit = H.SegmentSize;
-  if (H.NumMetrics != 0)
-    return corrupt(At.prefix() + "version " + Twine(H.Version) +
+/// Decodes a version 1 or 2 header; \p Seg has at least its header's bytes
+/// (checked by the caller).
+RawSegment decodeLegacyHeader(StringRef Seg, const Location &At) {
+  auto Field = [&](size_t Member) { return readU64(Seg, Member); };
+  RawSegment S;
+  S.Bytes = Seg;
+  S.At = At;
+  S.Version = Field(offsetof(LegacyHeader, Version));
+  S.HeaderSize = Field(offsetof(LegacyHeader, HeaderSize));
+  S.NumFunctions = Field(offsetof(LegacyHeader, NumFunctions));
+  S.NumMetrics = Field(offsetof(LegacyHeader, NumMetrics));
+  S.Signature = Field(offsetof(LegacyHeader, ModuleSignature));
+  S.Functions = {"function", Field(offsetof(LegacyHeader, FunctionsOffset)), 0};
+  S.Names = {"blob", Field(offsetof(LegacyHeader, BlobsOffset)),
+             Field(offsetof(LegacyHeader, BlobsSize))};
+  S.Counters = {"counter", Field(offsetof(LegacyHeader, CountersOffset)),
+                Field(offsetof(LegacyHeader, CountersSize))};
+  S.Hash = {"hash", Field(offsetof(LegacyHeader, HashOffset)),
+            Field(offsetof(LegacyHeader, HashSize))};
+  if (S.Version >= 2) {
+    S.Flags = Field(offsetof(LegacyHeader, SegmentFlags));
+    S.OwnerPid = Field(offsetof(LegacyHeader, OwnerPid));
+    S.Producer = headerString(Seg, offsetof(LegacyHeader, Producer));
+    S.Runtime = headerString(Seg, offsetof(LegacyHeader, Runtime));
+  }
+  return S;
+}
+
+/// What messages call a region kind of version 3, or null if this reader
+/// does not know it.
+const char *regionName(uint64_t Kind) {
+  switch (Kind) {
+  case PATHPROF_REGION_FUNCTIONS:
+    return "function";
+  case PATHPROF_REGION_NAMES:
+    return "names";
+  case PATHPROF_REGION_COUNTERS:
+    return "counter";
+  case PATHPROF_REGION_HASH:
+    return "hash";
+  }
+  return nullptr;
+}
+
+/// The entry size a known region kind must declare.
+uint64_t regionEntrySize(uint64_t Kind) {
+  switch (Kind) {
+#define PATHPROF_RAW_REGION_KIND(Name, Value, EntrySize, Segment)              \
+  case Value:                                                                  \
+    return EntrySize;
+#include "PathProf/ProfileLayout.inc"
+  }
+  return 0;
+}
+
+/// The segment kind a known region kind belongs to.
+uint64_t regionSegmentKind(uint64_t Kind) {
+  switch (Kind) {
+#define PATHPROF_RAW_REGION_KIND(Name, Value, EntrySize, Segment)              \
+  case Value:                                                                  \
+    return PATHPROF_SEGMENT_##Segment;
+#include "PathProf/ProfileLayout.inc"
+  }
+  return 0;
+}
+
+/// Decodes a version 3 header and its region directory; \p Seg has at
+/// least V3HeaderBytes (checked by the caller).
+Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
+  PathProfRawHeader H;
+  std::memset(&H, 0, sizeof(H));
+#define PATHPROF_RAW_HEADER_FIELD(Name)                                        \
+  H.Name = readU64(Seg, offsetof(PathProfRawHeader, Name));
+#include "PathProf/ProfileLayout.inc"
+  RawSegment S;
+  S.Bytes = Seg;
+  S.At = At;
+  S.Version = H.Version;
+  S.HeaderSize = H.HeaderSize;
+  S.Kind = H.SegmentKind;
+  S.Flags = H.SegmentFlags;
+  S.Signature = H.ModuleSignature;
+  S.NumFunctions = H.NumFunctions;
+  S.NumMetrics = H.NumMetrics;
+  S.OwnerPid = H.OwnerPid;
+  S.Producer = headerString(Seg, offsetof(PathProfRawHeader, Producer));
+  S.Runtime = headerString(Seg, offsetof(PathProfRawHeader, Runtime));
+
+  if (S.Kind != PATHPROF_SEGMENT_DESCRIPTION &&
+      S.Kind != PATHPROF_SEGMENT_COUNTERS)
+    return corrupt(At.prefix() + "unknown segment kind " + Twine(S.Kind));
+  if (H.NumRegions > PATHPROF_RAW_MAX_REGIONS)
+    return corrupt(At.prefix() + "region directory has " + Twine(H.NumRegions) +
+                   " entries; at most " + Twine(PATHPROF_RAW_MAX_REGIONS) +
+                   " fit");
+  for (uint64_t I = 0; I != H.NumRegions; ++I) {
+    PathProfRawRegion R;
+    uint64_t Base = offsetof(PathProfRawHeader, Regions) + I * RegionBytes;
+#define PATHPROF_RAW_REGION_FIELD(Name)                                        \
+  R.Name = readU64(Seg, Base + offsetof(PathProfRawRegion, Name));
+#include "PathProf/ProfileLayout.inc"
+    const char *Name = regionName(R.Kind);
+    // A region this reader does not know (a later minor addition) is
+    // skipped; the counts it does know are still right.
+    if (!Name)
+      continue;
+    if (regionSegmentKind(R.Kind) != S.Kind)
+      return corrupt(
+          At.prefix() + Name + " region in a " +
+          (S.Kind == PATHPROF_SEGMENT_DESCRIPTION ? "description" : "counter") +
+          " segment");
+    if (R.EntrySize != regionEntrySize(R.Kind))
+      return corrupt(At.prefix() + Name + " region has entry size " +
+                     Twine(R.EntrySize) + ", expected " +
+                     Twine(regionEntrySize(R.Kind)));
+    RawRegion *Slot = R.Kind == PATHPROF_REGION_FUNCTIONS  ? &S.Functions
+                      : R.Kind == PATHPROF_REGION_NAMES    ? &S.Names
+                      : R.Kind == PATHPROF_REGION_COUNTERS ? &S.Counters
+                                                           : &S.Hash;
+    if (Slot->present())
+      return corrupt(At.prefix() + "two " + Name + " regions");
+    *Slot = {Name, R.Offset, R.Size};
+  }
+  if (S.Kind == PATHPROF_SEGMENT_DESCRIPTION) {
+    if (!S.Functions.present() && S.NumFunctions != 0)
+      return corrupt(At.prefix() + "description segment has no function "
+                                   "region");
+    if (!S.Names.present())
+      S.Names.Name = "names";
+    if (S.Functions.present() &&
+        S.Functions.Size != S.NumFunctions * FunctionBytes)
+      return corrupt(At.prefix() + "function region has " +
+                     Twine(S.Functions.Size) + " bytes, but " +
+                     Twine(S.NumFunctions) + " records need " +
+                     Twine(S.NumFunctions * FunctionBytes));
+    S.Functions.Name = "function";
+  } else if (!S.Counters.present()) {
+    S.Counters.Name = "counter";
+  }
+  return S;
+}
+
+/// Checks the regions of \p S: aligned, inside the segment, disjoint.
+Error checkRegions(RawSegment &S) {
+  const Location &At = S.At;
+  const uint64_t Limit = S.Bytes.size();
+  if (S.NumMetrics != 0)
+    return corrupt(At.prefix() + "version " + Twine(S.Version) +
                    " has no metrics, but the header says " +
-                   Twine(H.NumMetrics));
-  auto CheckRegion = [&](const char *Name, uint64_t Offset,
-                         uint64_t Size) -> Error {
-    if (Offset % 8 != 0)
-      return corrupt(At.prefix() + Name + " offset " + Twine(Offset) +
+                   Twine(S.NumMetrics));
+  if (S.hasFunctions()) {
+    if (S.NumFunctions > Limit / FunctionBytes)
+      return corrupt(At.prefix() + "function count " + Twine(S.NumFunctions) +
+                     " exceeds what the " + At.container() + " can hold");
+    S.Functions.Size = S.NumFunctions * FunctionBytes;
+  }
+  SmallVector<RawRegion *, 4> Regions;
+  if (S.hasFunctions())
+    Regions.append({&S.Functions, &S.Names});
+  if (S.hasCounts()) {
+    if (S.Counters.Size % 8 != 0)
+      return corrupt(At.prefix() + "counter region size " +
+                     Twine(S.Counters.Size) + " is not a multiple of 8");
+    Regions.push_back(&S.Counters);
+    if (S.Version < 3 && S.Hash.Offset == 0) {
+      if (S.Hash.Size != 0)
+        return corrupt(At.prefix() + "hash region has size " +
+                       Twine(S.Hash.Size) + " but no offset");
+    } else if (S.Hash.present()) {
+      Regions.push_back(&S.Hash);
+    }
+  }
+  for (RawRegion *R : Regions) {
+    // A version 3 region that is absent has no bytes to check.
+    if (S.Version >= 3 && R->Size == 0 && R->Offset == 0)
+      continue;
+    if (R->Offset % 8 != 0)
+      return corrupt(At.prefix() + R->Name + " offset " + Twine(R->Offset) +
                      " is not 8-byte aligned");
-    if (Offset < H.HeaderSize || !inBounds(Offset, Size, Limit))
-      return corrupt(At.prefix() + Name + " region [" + Twine(Offset) + ", +" +
-                     Twine(Size) + ") is outside the " + At.container() + " (" +
-                     Twine(Limit) + " bytes)");
-    return Error::success();
-  };
-  if (H.NumFunctions > Limit / FunctionBytes)
-    return corrupt(At.prefix() + "function count " + Twine(H.NumFunctions) +
-                   " exceeds what the " + At.container() + " can hold");
-  if (Error E = CheckRegion("function", H.FunctionsOffset,
-                            H.NumFunctions * FunctionBytes))
-    return E;
-  if (Error E = CheckRegion("blob", H.BlobsOffset, H.BlobsSize))
-    return E;
-  if (H.CountersSize % 8 != 0)
-    return corrupt(At.prefix() + "counter region size " +
-                   Twine(H.CountersSize) + " is not a multiple of 8");
-  if (Error E = CheckRegion("counter", H.CountersOffset, H.CountersSize))
-    return E;
-  if (H.HashOffset == 0) {
-    if (H.HashSize != 0)
-      return corrupt(At.prefix() + "hash region has size " + Twine(H.HashSize) +
-                     " but no offset");
-  } else if (Error E = CheckRegion("hash", H.HashOffset, H.HashSize)) {
-    return E;
+    if (R->Offset < S.HeaderSize || !inBounds(R->Offset, R->Size, Limit))
+      return corrupt(At.prefix() + R->Name + " region [" + Twine(R->Offset) +
+                     ", +" + Twine(R->Size) + ") is outside the " +
+                     At.container() + " (" + Twine(Limit) + " bytes)");
   }
 
   // The regions must not share bytes: counters read from the function
   // records, say, would be made-up counts.
-  struct Region {
-    const char *Name;
-    uint64_t Offset, Size;
-  };
-  SmallVector<Region, 4> Regions;
-  for (Region R :
-       {Region{"function", H.FunctionsOffset, H.NumFunctions * FunctionBytes},
-        Region{"blob", H.BlobsOffset, H.BlobsSize},
-        Region{"counter", H.CountersOffset, H.CountersSize},
-        Region{"hash", H.HashOffset, H.HashSize}})
-    if (R.Size)
-      Regions.push_back(R);
-  llvm::sort(Regions, [](const Region &A, const Region &B) {
+  SmallVector<RawRegion, 4> Sorted;
+  for (RawRegion *R : Regions)
+    if (R->Size)
+      Sorted.push_back(*R);
+  llvm::sort(Sorted, [](const RawRegion &A, const RawRegion &B) {
     return A.Offset < B.Offset;
   });
-  for (size_t I = 1; I < Regions.size(); ++I)
-    if (Regions[I].Offset < Regions[I - 1].Offset + Regions[I - 1].Size)
-      return corrupt(At.prefix() + Regions[I].Name + " region [" +
-                     Twine(Regions[I].Offset) + ", +" + Twine(Regions[I].Size) +
-                     ") overlaps the " + Regions[I - 1].Name + " region [" +
-                     Twine(Regions[I - 1].Offset) + ", +" +
-                     Twine(Regions[I - 1].Size) + ")");
+  for (size_t I = 1; I < Sorted.size(); ++I)
+    if (Sorted[I].Offset < Sorted[I - 1].Offset + Sorted[I - 1].Size)
+      return corrupt(At.prefix() + Sorted[I].Name + " region [" +
+                     Twine(Sorted[I].Offset) + ", +" + Twine(Sorted[I].Size) +
+                     ") overlaps the " + Sorted[I - 1].Name + " region [" +
+                     Twine(Sorted[I - 1].Offset) + ", +" +
+                     Twine(Sorted[I - 1].Size) + ")");
   return Error::success();
 }
 
-/// One function record of a segment, its fields checked against the
-/// segment's regions.
+/// One function record of a module, its names checked against the module's
+/// names region.
 struct RawRecord {
   StringRef Name, CFG;
   uint64_t NameOffset, CFGOffset, Checksum, NumPaths, CounterOffset, Flags;
   bool isHashed() const { return Flags & PATHPROF_FUNC_HASHED; }
 };
 
-Expected<RawRecord> readRecord(StringRef Seg, const RawHeader &H,
-                               const Location &At, uint64_t Index) {
-  uint64_t Base = H.FunctionsOffset + Index * FunctionBytes;
-  auto Field = [&](size_t Member) { return readU64(Seg, Base + Member); };
+Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
+  const Location &At = S.At;
+  PathProfRawFunction F;
+  uint64_t Base = S.Functions.Offset + Index * FunctionBytes;
+#define PATHPROF_RAW_FUNCTION_FIELD(Name)                                      \
+  F.Name = readU64(S.Bytes, Base + offsetof(PathProfRawFunction, Name));
+#include "PathProf/ProfileLayout.inc"
   RawRecord R;
-  R.NameOffset = Field(offsetof(PathProfRawFunction, NameOffset));
-  uint64_t NameSize = Field(offsetof(PathProfRawFunction, NameSize));
-  R.CFGOffset = Field(offsetof(PathProfRawFunction, CFGOffset));
-  uint64_t CFGSize = Field(offsetof(PathProfRawFunction, CFGSize));
-  R.Checksum = Field(offsetof(PathProfRawFunction, Checksum));
-  R.NumPaths = Field(offsetof(PathProfRawFunction, NumPaths));
-  R.CounterOffset = Field(offsetof(PathProfRawFunction, CounterOffset));
-  R.Flags = Field(offsetof(PathProfRawFunction, Flags));
+  R.NameOffset = F.NameOffset;
+  R.CFGOffset = F.CFGOffset;
+  R.Checksum = F.Checksum;
+  R.NumPaths = F.NumPaths;
+  R.CounterOffset = F.CounterOffset;
+  R.Flags = F.Flags;
 
+  const uint64_t NamesSize = S.Names.Size;
+  const std::string Region = std::string(S.Names.Name) + " region";
   std::string Which = "function " + std::to_string(Index);
-  if (NameSize == 0 || !inBounds(R.NameOffset, NameSize, H.BlobsSize))
+  if (F.NameSize == 0 || !inBounds(R.NameOffset, F.NameSize, NamesSize))
     return corrupt(At.prefix() + Which + ": name [" + Twine(R.NameOffset) +
-                   ", +" + Twine(NameSize) + ") is outside the blob region");
-  R.Name = Seg.substr(H.BlobsOffset + R.NameOffset, NameSize);
+                   ", +" + Twine(F.NameSize) + ") is outside the " + Region);
+  R.Name = S.Bytes.substr(S.Names.Offset + R.NameOffset, F.NameSize);
   Which = "function '" + R.Name.str() + "'";
-  if (!inBounds(R.CFGOffset, CFGSize, H.BlobsSize))
+  if (!inBounds(R.CFGOffset, F.CFGSize, NamesSize))
     return corrupt(At.prefix() + Which + ": CFG description [" +
-                   Twine(R.CFGOffset) + ", +" + Twine(CFGSize) +
-                   ") is outside the blob region");
-  R.CFG = Seg.substr(H.BlobsOffset + R.CFGOffset, CFGSize);
+                   Twine(R.CFGOffset) + ", +" + Twine(F.CFGSize) +
+                   ") is outside the " + Region);
+  R.CFG = S.Bytes.substr(S.Names.Offset + R.CFGOffset, F.CFGSize);
   if (R.Flags & ~PATHPROF_FUNC_HASHED)
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
-  if (!R.isHashed()) {
-    if (R.CounterOffset % 8 != 0)
-      return corrupt(At.prefix() + Which + ": counter offset " +
-                     Twine(R.CounterOffset) + " is not 8-byte aligned");
-    if (R.NumPaths > H.CountersSize / 8 ||
-        !inBounds(R.CounterOffset, R.NumPaths * 8, H.CountersSize))
-      return corrupt(At.prefix() + Which + ": " + Twine(R.NumPaths) +
-                     " counters at offset " + Twine(R.CounterOffset) +
-                     " exceed the counter region (" + Twine(H.CountersSize) +
-                     " bytes)");
-  }
+  if (!R.isHashed() && R.CounterOffset % 8 != 0)
+    return corrupt(At.prefix() + Which + ": counter offset " +
+                   Twine(R.CounterOffset) + " is not 8-byte aligned");
   return R;
+}
+
+/// Checks that the dense counters of \p R fit the counter region of \p S.
+Error checkCounters(const RawRecord &R, const RawSegment &S) {
+  if (R.isHashed())
+    return Error::success();
+  uint64_t Size = S.Counters.Size;
+  if (R.NumPaths > Size / 8 || !inBounds(R.CounterOffset, R.NumPaths * 8, Size))
+    return corrupt(S.At.prefix() + "function '" + R.Name +
+                   "': " + Twine(R.NumPaths) + " counters at offset " +
+                   Twine(R.CounterOffset) + " exceed the counter region (" +
+                   Twine(Size) + " bytes)");
+  return Error::success();
 }
 
 /// The runtime gives every record its own name, CFG description and dense
@@ -260,16 +428,28 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
   return Check(Counters);
 }
 
-/// Collects the functions of all segments. Records of the same function
-/// (same name, checksum and CFG description) from different segments share
-/// one FunctionProfile, so that a file of many segments of one module is
-/// parsed into one set of functions.
+/// A module's functions: its records and, for each, its index in the
+/// profile being built.
+struct RawModule {
+  std::vector<RawRecord> Records;
+  std::vector<size_t> Index;
+};
+
+/// Collects the functions of all modules and the counts of all module
+/// instances. Records of the same function (same name, checksum and CFG
+/// description) from different modules share one FunctionProfile, so that a
+/// version 2 file of many segments of one module is parsed into one set of
+/// functions.
 class RawProfileBuilder {
 public:
   explicit RawProfileBuilder(WarningHandler Warn) : Warn(Warn) {}
 
-  /// Reads the segment \p Seg (its header already checked).
-  Error addSegment(StringRef Seg, const RawHeader &H, const Location &At);
+  /// Reads the function records of the segment \p S (regions checked).
+  Expected<RawModule> addModule(const RawSegment &S);
+
+  /// Adds the counts of the segment \p S (regions checked) to the functions
+  /// of \p M.
+  Error addCounts(const RawModule &M, const RawSegment &S);
 
   /// The functions read, and the warnings that apply to the whole file.
   Profile finish();
@@ -307,61 +487,65 @@ Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
   return P.Functions.size() - 1;
 }
 
-Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
-                                    const Location &At) {
-  if (Error E = checkRegions(H, At))
-    return E;
-
-  std::vector<RawRecord> Records;
-  Records.reserve(H.NumFunctions);
-  for (uint64_t I = 0; I != H.NumFunctions; ++I) {
-    Expected<RawRecord> R = readRecord(Seg, H, At, I);
+Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
+  RawModule M;
+  M.Records.reserve(S.NumFunctions);
+  for (uint64_t I = 0; I != S.NumFunctions; ++I) {
+    Expected<RawRecord> R = readRecord(S, I);
     if (!R)
       return R.takeError();
-    Records.push_back(*R);
+    M.Records.push_back(*R);
   }
-  if (Error E = checkDisjoint(Records, At))
-    return E;
-
-  // Segment function index -> P.Functions index.
-  std::vector<size_t> Index;
-  Index.reserve(Records.size());
-  for (const RawRecord &R : Records) {
-    Expected<size_t> F = functionOf(R, At);
+  if (Error E = checkDisjoint(M.Records, S.At))
+    return std::move(E);
+  M.Index.reserve(M.Records.size());
+  for (const RawRecord &R : M.Records) {
+    Expected<size_t> F = functionOf(R, S.At);
     if (!F)
       return F.takeError();
-    if (!R.isHashed()) {
-      FunctionProfile &Fn = P.Functions[*F];
-      uint64_t Base = H.CountersOffset + R.CounterOffset;
-      std::vector<PathRecord> Counted;
-      for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
-        if (uint64_t Count = readU64(Seg, Base + Id * 8))
-          Counted.push_back({Id, Count, {}});
-      if (!Fn.Paths.addAll(std::move(Counted)))
-        Saturated[*F] = true;
-    }
-    Index.push_back(*F);
+    M.Index.push_back(*F);
+  }
+  return std::move(M);
+}
+
+Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
+  const Location &At = S.At;
+  for (size_t I = 0; I != M.Records.size(); ++I) {
+    const RawRecord &R = M.Records[I];
+    if (Error E = checkCounters(R, S))
+      return E;
+    if (R.isHashed())
+      continue;
+    FunctionProfile &Fn = P.Functions[M.Index[I]];
+    uint64_t Base = S.Counters.Offset + R.CounterOffset;
+    std::vector<PathRecord> Counted;
+    for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
+      if (uint64_t Count = readU64(S.Bytes, Base + Id * 8))
+        Counted.push_back({Id, Count, {}});
+    if (!Fn.Paths.addAll(std::move(Counted)))
+      Saturated[M.Index[I]] = true;
   }
 
-  if (H.HashOffset == 0)
+  if (S.Hash.Size == 0 && (S.Version >= 3 || S.Hash.Offset == 0))
     return Error::success();
 
-  if (H.HashSize < HashHeaderBytes)
-    return corrupt(At.prefix() + "hash region (" + Twine(H.HashSize) +
+  const uint64_t HashOffset = S.Hash.Offset, HashSize = S.Hash.Size;
+  if (HashSize < HashHeaderBytes)
+    return corrupt(At.prefix() + "hash region (" + Twine(HashSize) +
                    " bytes) is smaller than its header");
-  uint64_t Capacity =
-      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Capacity));
-  uint64_t Used =
-      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Used));
-  uint64_t SegDropped =
-      readU64(Seg, H.HashOffset + offsetof(PathProfHashHeader, Dropped));
+  auto HeaderField = [&](size_t Member) {
+    return readU64(S.Bytes, HashOffset + Member);
+  };
+  uint64_t Capacity = HeaderField(offsetof(PathProfHashHeader, Capacity));
+  uint64_t Used = HeaderField(offsetof(PathProfHashHeader, Used));
+  uint64_t SegDropped = HeaderField(offsetof(PathProfHashHeader, Dropped));
   if (!isPowerOf2_64(Capacity))
     return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
                    " is not a power of two");
-  if (Capacity > (H.HashSize - HashHeaderBytes) / HashEntryBytes ||
-      HashHeaderBytes + Capacity * HashEntryBytes != H.HashSize)
+  if (Capacity > (HashSize - HashHeaderBytes) / HashEntryBytes ||
+      HashHeaderBytes + Capacity * HashEntryBytes != HashSize)
     return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
-                   " does not match the hash region size " + Twine(H.HashSize));
+                   " does not match the hash region size " + Twine(HashSize));
   if (Used > Capacity)
     return corrupt(At.prefix() + "hash table uses " + Twine(Used) + " of " +
                    Twine(Capacity) + " entries");
@@ -369,31 +553,32 @@ Error RawProfileBuilder::addSegment(StringRef Seg, const RawHeader &H,
   // Per function, the entries in slot order: added at once, in one pass.
   std::map<size_t, std::vector<PathRecord>> Hashed;
   for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
-    uint64_t Base = H.HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
-    uint64_t FnPlusOne =
-        readU64(Seg, Base + offsetof(PathProfHashEntry, FunctionIndexPlusOne));
+    uint64_t Base = HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
+    PathProfHashEntry E;
+#define PATHPROF_HASH_ENTRY_FIELD(Name)                                        \
+  E.Name = readU64(S.Bytes, Base + offsetof(PathProfHashEntry, Name));
+#include "PathProf/ProfileLayout.inc"
     // 0 is an empty slot; all ones marks a slot whose writer never finished
     // (docs/Runtime.md), which holds no count.
+    uint64_t FnPlusOne = E.FunctionIndexPlusOne;
     if (FnPlusOne == 0 || FnPlusOne == ~uint64_t(0))
       continue;
-    uint64_t PathId = readU64(Seg, Base + offsetof(PathProfHashEntry, PathId));
-    uint64_t Count = readU64(Seg, Base + offsetof(PathProfHashEntry, Count));
-    if (FnPlusOne > Index.size())
+    if (FnPlusOne > M.Index.size())
       return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
                      " refers to function " + Twine(FnPlusOne - 1) + " of " +
-                     Twine(Index.size()));
-    size_t FnIndex = Index[FnPlusOne - 1];
+                     Twine(M.Index.size()));
+    size_t FnIndex = M.Index[FnPlusOne - 1];
     FunctionProfile &F = P.Functions[FnIndex];
-    if (!Records[FnPlusOne - 1].isHashed())
+    if (!M.Records[FnPlusOne - 1].isHashed())
       return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
                      " refers to function '" + F.Name +
                      "', which has dense counters");
-    if (PathId >= F.NumPaths)
+    if (E.PathId >= F.NumPaths)
       return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
-                     " has path id " + Twine(PathId) + " but function '" +
+                     " has path id " + Twine(E.PathId) + " but function '" +
                      F.Name + "' has " + Twine(F.NumPaths) + " paths");
-    if (Count != 0)
-      Hashed[FnIndex].push_back({PathId, Count, {}});
+    if (E.Count != 0)
+      Hashed[FnIndex].push_back({E.PathId, E.Count, {}});
   }
   for (auto &[FnIndex, Counted] : Hashed)
     if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted)))
@@ -424,34 +609,37 @@ Error versionError(uint64_t Version) {
   return corrupt("unknown format version " + Twine(Version));
 }
 
-/// Called for each segment whose header was checked: version 1's one
-/// segment (the file) and every segment of a version 2 file, FREE ones
-/// included.
-using SegmentVisitor =
-    function_ref<Error(StringRef Seg, const RawHeader &H, const Location &At)>;
+/// Called for each segment whose header was decoded: version 1's one
+/// segment (the file) and every segment of a later version, FREE ones
+/// included. The regions are not checked yet.
+using SegmentVisitor = function_ref<Error(RawSegment &S)>;
 
 /// Version 1: one segment, the whole file.
 Error walkVersion1(StringRef Buffer, SegmentVisitor Visit) {
   if (Buffer.size() < V1HeaderBytes)
     return truncated("file is too small for the header (" +
                      Twine(Buffer.size()) + " bytes)");
-  RawHeader H = decodeHeader(Buffer);
-  if (H.HeaderSize != V1HeaderBytes)
-    return corrupt("header size " + Twine(H.HeaderSize) + ", expected " +
+  uint64_t HeaderSize = readU64(Buffer, offsetof(LegacyHeader, HeaderSize));
+  uint64_t FileSize = readU64(Buffer, offsetof(LegacyHeader, SegmentSize));
+  if (HeaderSize != V1HeaderBytes)
+    return corrupt("header size " + Twine(HeaderSize) + ", expected " +
                    Twine(V1HeaderBytes));
-  if (H.SegmentSize > Buffer.size())
-    return truncated("header says the file has " + Twine(H.SegmentSize) +
+  if (FileSize > Buffer.size())
+    return truncated("header says the file has " + Twine(FileSize) +
                      " bytes, but it has " + Twine(Buffer.size()));
-  if (H.SegmentSize != Buffer.size())
-    return corrupt("header says the file has " + Twine(H.SegmentSize) +
+  if (FileSize != Buffer.size())
+    return corrupt("header says the file has " + Twine(FileSize) +
                    " bytes, but it has " + Twine(Buffer.size()) +
                    " (appended to?)");
-  return Visit(Buffer, H, Location{true, 0});
+  RawSegment S = decodeLegacyHeader(Buffer, Location{true, 0});
+  return Visit(S);
 }
 
-/// Version 2: segments from offset 0 to the end of the file.
-Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
-                   WarningHandler Warn) {
+/// Versions 2 and 3: segments from offset 0 to the end of the file, all of
+/// the file's version.
+Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
+                      SegmentVisitor Visit, WarningHandler Warn) {
+  const uint64_t HeaderBytes = FileVersion == 2 ? V2HeaderBytes : V3HeaderBytes;
   uint64_t Offset = 0;
   while (Offset < Buffer.size()) {
     Location At{false, Offset};
@@ -481,16 +669,16 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
       return corrupt(At.prefix() + "bad magic 0x" + utohexstr(Magic));
     if (Version > PATHPROF_RAW_VERSION)
       return versionError(Version);
-    if (Version != PATHPROF_RAW_VERSION)
+    if (Version != FileVersion)
       return corrupt(At.prefix() + "format version " + Twine(Version) +
-                     " in a version " + Twine(PATHPROF_RAW_VERSION) + " file");
-    if (HeaderSize != V2HeaderBytes)
+                     " in a version " + Twine(FileVersion) + " file");
+    if (HeaderSize != HeaderBytes)
       return corrupt(At.prefix() + "header size " + Twine(HeaderSize) +
-                     ", expected " + Twine(V2HeaderBytes));
-    if (Rest.size() < V2HeaderBytes)
+                     ", expected " + Twine(HeaderBytes));
+    if (Rest.size() < HeaderBytes)
       return truncated(At.prefix() + "only " + Twine(Rest.size()) +
                        " bytes left, too few for a segment header");
-    if (SegmentSize < V2HeaderBytes || SegmentSize % 8 != 0)
+    if (SegmentSize < HeaderBytes || SegmentSize % 8 != 0)
       return corrupt(At.prefix() + "segment size " + Twine(SegmentSize) +
                      " is smaller than the header or not a multiple of 8");
     if (SegmentSize > Rest.size())
@@ -498,11 +686,19 @@ Error walkVersion2(StringRef Buffer, SegmentVisitor Visit,
                        Twine(SegmentSize) + " bytes, but only " +
                        Twine(Rest.size()) + " are left in the file");
     StringRef Seg = Rest.substr(0, SegmentSize);
-    RawHeader H = decodeHeader(Seg);
-    if (H.SegmentFlags & ~PATHPROF_SEGMENT_FREE)
+    RawSegment S;
+    if (FileVersion == 2) {
+      S = decodeLegacyHeader(Seg, At);
+    } else {
+      Expected<RawSegment> Decoded = decodeHeader(Seg, At);
+      if (!Decoded)
+        return Decoded.takeError();
+      S = std::move(*Decoded);
+    }
+    if (S.Flags & ~PATHPROF_SEGMENT_FREE)
       return corrupt(At.prefix() + "unknown segment flags 0x" +
-                     utohexstr(H.SegmentFlags));
-    if (Error E = Visit(Seg, H, At))
+                     utohexstr(S.Flags));
+    if (Error E = Visit(S))
       return E;
     Offset += SegmentSize;
   }
@@ -524,15 +720,9 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
   uint64_t Version = readU64(Buffer, offsetof(PathProfRawHeader, Version));
   if (Version == 1)
     return walkVersion1(Buffer, Visit);
-  if (Version == 2)
-    return walkVersion2(Buffer, Visit, Warn);
+  if (Version == 2 || Version == 3)
+    return walkSegmentList(Buffer, Version, Visit, Warn);
   return versionError(Version);
-}
-
-/// A NUL-padded string field of a version 2 header.
-std::string headerString(StringRef Seg, size_t Offset) {
-  StringRef S = Seg.substr(Offset, PATHPROF_RAW_STRING_SIZE);
-  return S.take_until([](char C) { return C == '\0'; }).str();
 }
 
 } // namespace
@@ -540,15 +730,45 @@ std::string headerString(StringRef Seg, size_t Offset) {
 Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
                                            WarningHandler Warn) {
   RawProfileBuilder B(Warn);
-  auto Add = [&](StringRef Seg, const RawHeader &H,
-                 const Location &At) -> Error {
+  // Version 3: the description segments by module signature, and the
+  // counter segments to add once every description is known (a file need
+  // not put a module's description before its counts).
+  std::map<uint64_t, RawModule> Modules;
+  std::vector<RawSegment> Counts;
+  auto Add = [&](RawSegment &S) -> Error {
     // A FREE segment's counts were folded into another segment.
-    if (H.SegmentFlags & PATHPROF_SEGMENT_FREE)
+    if (S.Flags & PATHPROF_SEGMENT_FREE)
       return Error::success();
-    return B.addSegment(Seg, H, At);
+    if (Error E = checkRegions(S))
+      return E;
+    if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
+      Counts.push_back(S);
+      return Error::success();
+    }
+    Expected<RawModule> M = B.addModule(S);
+    if (!M)
+      return M.takeError();
+    if (S.Kind == 0)
+      return B.addCounts(*M, S);
+    if (!Modules.emplace(S.Signature, std::move(*M)).second)
+      return corrupt(S.At.prefix() + "a second description of module " +
+                     "signature 0x" + utohexstr(S.Signature));
+    return Error::success();
   };
   if (Error E = walkSegments(Buffer, Add, Warn))
     return std::move(E);
+  for (const RawSegment &S : Counts) {
+    auto It = Modules.find(S.Signature);
+    if (It == Modules.end())
+      return corrupt(S.At.prefix() + "no description segment of module " +
+                     "signature 0x" + utohexstr(S.Signature));
+    if (S.NumFunctions != It->second.Records.size())
+      return corrupt(S.At.prefix() + "counts of " + Twine(S.NumFunctions) +
+                     " functions, but the module's description has " +
+                     Twine(It->second.Records.size()));
+    if (Error E = B.addCounts(It->second, S))
+      return E;
+  }
 
   // Records of the same function from several files of one binary (an
   // inline or available_externally body) or from several segments are one
@@ -561,20 +781,21 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
 Expected<std::vector<RawSegmentInfo>>
 pathprof::readRawSegments(StringRef Buffer, WarningHandler Warn) {
   std::vector<RawSegmentInfo> Segments;
-  auto Describe = [&](StringRef Seg, const RawHeader &H,
-                      const Location &At) -> Error {
+  auto Describe = [&](RawSegment &S) -> Error {
     RawSegmentInfo I;
-    I.Offset = At.Offset;
-    I.Version = H.Version;
-    I.Size = H.SegmentSize;
-    I.NumFunctions = H.NumFunctions;
-    I.ModuleSignature = H.ModuleSignature;
-    I.Free = H.SegmentFlags & PATHPROF_SEGMENT_FREE;
-    if (H.Version >= 2) {
-      I.OwnerPid = readU64(Seg, offsetof(PathProfRawHeader, OwnerPid));
-      I.Producer = headerString(Seg, offsetof(PathProfRawHeader, Producer));
-      I.Runtime = headerString(Seg, offsetof(PathProfRawHeader, Runtime));
-    }
+    I.Offset = S.At.Offset;
+    I.Version = S.Version;
+    I.Size = S.Bytes.size();
+    I.Kind = S.Kind == PATHPROF_SEGMENT_DESCRIPTION
+                 ? RawSegmentInfo::Description
+             : S.Kind == PATHPROF_SEGMENT_COUNTERS ? RawSegmentInfo::Counts
+                                                   : RawSegmentInfo::Both;
+    I.NumFunctions = S.NumFunctions;
+    I.ModuleSignature = S.Signature;
+    I.Free = S.Flags & PATHPROF_SEGMENT_FREE;
+    I.OwnerPid = S.OwnerPid;
+    I.Producer = S.Producer;
+    I.Runtime = S.Runtime;
     Segments.push_back(std::move(I));
     return Error::success();
   };

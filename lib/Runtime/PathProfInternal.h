@@ -25,7 +25,7 @@
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v2)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v3)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
@@ -109,24 +109,34 @@ void __pathprof_hash_fold(PathProfHashHeader *Dst,
 
 /*--- Segments (PathProfSegment.c) -----------------------------------------*/
 
-/* What a module needs to obtain a segment in a raw profile file. */
+/* What a module needs to obtain a counter segment in a raw profile file,
+   and to write its description segment there if the file has none. */
 typedef struct PathProfSegmentRequest {
   const char *Path;  /* the expanded file name */
   int Merge;         /* pattern with %m / %Nm: never truncate the file */
-  const char *Image; /* header (Magic 0, FREE set) + records + blobs */
+  const char *Image; /* counter segment header (Magic 0, FREE set) */
   uint64_t ImageSize;
   uint64_t SegmentSize;
   uint64_t Pid;
   uint64_t StartTime;
   /* Writes the counters and the hash header of a freshly obtained segment
-     (whose header, records and blobs are already written). */
+     (whose header is already written). */
   void (*FillCounters)(char *Segment);
+  /* The description: header (Magic 0) and function records, of
+     DescriptionImageSize bytes, in a segment of DescriptionSize bytes whose
+     names region at NamesOffset WriteNames fills (0, or -1 with errno). */
+  const char *Description;
+  uint64_t DescriptionImageSize;
+  uint64_t DescriptionSize;
+  uint64_t NamesOffset;
+  int (*WriteNames)(int Fd, uint64_t Offset);
 } PathProfSegmentRequest;
 
 /* Opens the file, and under flock(LOCK_EX): decides whether its contents
-   are kept, folds dead segments of this module into one, claims a free
-   segment of this layout or appends one, writes it (header, records, blobs,
-   counters) and takes the open file description lock that marks it live.
+   are kept, folds dead counter segments of this module into one, appends
+   the module's description if the file has none, claims a free counter
+   segment of this layout or appends one, writes it (header, counters) and
+   takes the open file description lock that marks it live.
    Returns the mapping of the new segment and stores the descriptor that
    holds the lock in *Fd; returns null after reporting one error.
    Async-signal-safe. */

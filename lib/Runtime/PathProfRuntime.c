@@ -1,16 +1,25 @@
 /*===- PathProfRuntime.c - Registration and the mapped profile ----*- C -*-===*\
 |*
-|* __pathprof_init lays out this module's segment of the raw profile (see
-|* PathProf/ProfileFormat.h):
+|* __pathprof_init lays out this module's part of the raw profile (see
+|* PathProf/ProfileFormat.h): a description segment, written once per file,
 |*
-|*   header | function records | names and CFG blobs | counters | hash table
+|*   header | function records | names and CFG descriptions
 |*
-|* obtains a segment of the profile file (PathProfSegment.c) and maps it
-|* MAP_SHARED. The counters image and the hash table are then the live
+|* and a counter segment per module instance (process, thread slice):
+|*
+|*   header | counters | hash table
+|*
+|* It obtains a counter segment of the profile file (PathProfSegment.c, which
+|* also writes the description when the file does not hold it yet) and maps
+|* it MAP_SHARED. The counters image and the hash table are then the live
 |* counters of the program: instrumented code adds __pathprof_counter_bias to
 |* the address of each counter in the __pathprof_cnts section, and the bias
 |* is set here so that the sum lands in the mapping. Nothing has to be
 |* written at exit, and a crash or a kill -9 keeps every count made so far.
+|*
+|* The names and CFG descriptions go from the binary to the file with
+|* pwritev: the program never copies them, so a module of thousands of
+|* functions starts in about as many instructions as it has functions.
 |*
 |* Until the bias is set it is 0 and counts land in the static section; the
 |* section image (holding whatever earlier constructors counted) is copied
@@ -34,6 +43,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #define DEFAULT_FILE_NAME "default.pathraw"
@@ -50,13 +60,16 @@ PathProfHashHeader *__pathprof_hash_table;
 enum { InitNone = 0, InitRunning = 1, InitDone = 2 };
 static int InitState = InitNone;
 
-/* This module's segment layout, fixed at init. */
+/* This module's layout, fixed at init: its description segment (records at
+   FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
-  uint64_t FunctionsOffset, BlobsOffset, BlobsSize, CountersOffset,
+  uint64_t FunctionsOffset, NamesOffset, NamesSize, DescSize, CountersOffset,
       CountersSize, HashOffset, HashSize, HashCapacity, SegmentSize, Signature;
 } L;
-/* Header, records and blobs of a fresh segment (L.CountersOffset bytes). */
+/* Header and records of the description segment (L.NamesOffset bytes). */
 static char *Image;
+/* Header of a fresh counter segment. */
+static PathProfRawHeader CounterHeader;
 /* The mapped segment (or the anonymous stand-in of a fork child that could
    not get one), or null while the module is not profiled. */
 static char *Map;
@@ -110,15 +123,38 @@ uint64_t __pathprof_hash_capacity(void) {
   return Cap;
 }
 
-static uint64_t moduleSignature(const PathProfFunctionData *Data, uint64_t N) {
+/* One step of the module signature: a multiply-xorshift of 64-bit words,
+   so that hashing the names costs about one step per 8 bytes. */
+static uint64_t mixWord(uint64_t H, uint64_t W) {
+  H = (H ^ W) * 0x100000001b3ULL;
+  return H ^ (H >> 29);
+}
+
+/* Names the module's layout: every record's name, checksum, number of
+   paths, counter offset and flags. Segments of one signature have the same
+   description, so a file needs one description per signature. */
+static uint64_t moduleSignature(const PathProfRawFunction *Records,
+                                const PathProfFunctionData *Data, uint64_t N) {
   uint64_t H = 0xcbf29ce484222325ULL;
   for (uint64_t I = 0; I != N; ++I) {
-    const PathProfFunctionData *F = &Data[I];
-    H = __pathprof_fnv1a(H, &F->NameSize, sizeof(F->NameSize));
-    if (F->Name)
-      H = __pathprof_fnv1a(H, F->Name, (size_t)F->NameSize);
-    H = __pathprof_fnv1a(H, &F->Checksum, sizeof(F->Checksum));
-    H = __pathprof_fnv1a(H, &F->NumPaths, sizeof(F->NumPaths));
+    const PathProfRawFunction *R = &Records[I];
+    H = mixWord(H, R->NameSize);
+    H = mixWord(H, R->Checksum);
+    H = mixWord(H, R->NumPaths);
+    H = mixWord(H, R->CounterOffset);
+    H = mixWord(H, R->Flags);
+    const char *Name = Data[I].Name;
+    uint64_t Size = R->NameSize, J = 0;
+    for (; J + 8 <= Size; J += 8) {
+      uint64_t W;
+      memcpy(&W, Name + J, 8);
+      H = mixWord(H, W);
+    }
+    if (J != Size) {
+      uint64_t W = 0;
+      memcpy(&W, Name + J, (size_t)(Size - J));
+      H = mixWord(H, W);
+    }
   }
   return H;
 }
@@ -144,7 +180,39 @@ static void copyString(char *Dst, const char *Src, size_t Size) {
     Dst[I] = '\0';
 }
 
-/* Computes the layout and builds Image; returns 0 on success. */
+static void setRegion(PathProfRawHeader *H, uint64_t Kind, uint64_t Offset,
+                      uint64_t Size, uint64_t EntrySize) {
+  PathProfRawRegion *R = &H->Regions[H->NumRegions++];
+  R->Kind = Kind;
+  R->Offset = Offset;
+  R->Size = Size;
+  R->EntrySize = EntrySize;
+}
+
+/* The fields of a header that both segment kinds share; Magic 0 and FREE
+   until the segment is complete. */
+static void initHeader(PathProfRawHeader *H, uint64_t Kind, uint64_t Size,
+                       uint64_t NumFunctions) {
+  H->Magic = 0;
+  H->Version = PATHPROF_RAW_VERSION;
+  H->HeaderSize = sizeof(PathProfRawHeader);
+  H->SegmentSize = Size;
+  H->SegmentKind = Kind;
+  H->SegmentFlags = PATHPROF_SEGMENT_FREE;
+  H->ModuleSignature = L.Signature;
+  H->NumFunctions = NumFunctions;
+  copyString(H->Producer, __pathprof_producer, sizeof(H->Producer));
+  copyString(H->Runtime, PATHPROF_RUNTIME_STRING, sizeof(H->Runtime));
+}
+
+static uint64_t roundToPage(uint64_t V) {
+  long Page = sysconf(_SC_PAGESIZE);
+  uint64_t PageSize = Page > 0 ? (uint64_t)Page : 4096;
+  return (V + PageSize - 1) / PageSize * PageSize;
+}
+
+/* Computes the layout and builds Image and CounterHeader; returns 0 on
+   success. */
 static int buildImage(void) {
   const uint64_t NumFunctions = __pathprof_num_functions();
   const PathProfFunctionData *Data = __start___pathprof_data;
@@ -153,38 +221,10 @@ static int buildImage(void) {
   L.CountersSize =
       (CntBegin && CntEnd > CntBegin) ? (uint64_t)(CntEnd - CntBegin) : 0;
 
-  int AnyHashed = 0;
-  for (uint64_t I = 0; I != NumFunctions; ++I) {
-    const PathProfFunctionData *F = &Data[I];
-    uint64_t NameSize = F->Name ? F->NameSize : 0;
-    uint64_t CFGSize = F->CFG ? F->CFGSize : 0;
-    if (NameSize >= MAX_BLOB_SIZE || CFGSize >= MAX_BLOB_SIZE) {
-      __pathprof_report_error("corrupt function record %llu; no profile",
-                              (unsigned long long)I);
-      return -1;
-    }
-    L.BlobsSize += align8(NameSize) + align8(CFGSize);
-    if (F->Flags & PATHPROF_FUNC_HASHED)
-      AnyHashed = 1;
-  }
-
-  L.HashCapacity = AnyHashed ? __pathprof_hash_capacity() : 0;
-  L.HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
-                               L.HashCapacity * sizeof(PathProfHashEntry)
-                         : 0;
   L.FunctionsOffset = sizeof(PathProfRawHeader);
-  L.BlobsOffset =
+  L.NamesOffset =
       L.FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
-  L.CountersOffset = align8(L.BlobsOffset + L.BlobsSize);
-  L.HashOffset = AnyHashed ? align8(L.CountersOffset + L.CountersSize) : 0;
-  uint64_t End =
-      AnyHashed ? L.HashOffset + L.HashSize : L.CountersOffset + L.CountersSize;
-  long Page = sysconf(_SC_PAGESIZE);
-  uint64_t PageSize = Page > 0 ? (uint64_t)Page : 4096;
-  L.SegmentSize = (End + PageSize - 1) / PageSize * PageSize;
-  L.Signature = moduleSignature(Data, NumFunctions);
-
-  void *P = mmap(0, (size_t)L.CountersOffset, PROT_READ | PROT_WRITE,
+  void *P = mmap(0, (size_t)L.NamesOffset, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (P == MAP_FAILED) {
     __pathprof_report_error("cannot allocate the profile image: %s",
@@ -195,27 +235,33 @@ static int buildImage(void) {
 
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
-  uint64_t BlobPos = 0;
+  int AnyHashed = 0;
+  uint64_t NamePos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
     const PathProfFunctionData *F = &Data[I];
     PathProfRawFunction *R = &Records[I];
     uint64_t NameSize = F->Name ? F->NameSize : 0;
     uint64_t CFGSize = F->CFG ? F->CFGSize : 0;
-    R->NameOffset = BlobPos;
+    if (NameSize >= MAX_BLOB_SIZE || CFGSize >= MAX_BLOB_SIZE) {
+      __pathprof_report_error("corrupt function record %llu; no profile",
+                              (unsigned long long)I);
+      munmap(Image, (size_t)L.NamesOffset);
+      Image = 0;
+      return -1;
+    }
+    R->NameOffset = NamePos;
     R->NameSize = NameSize;
-    if (NameSize)
-      memcpy(Image + L.BlobsOffset + BlobPos, F->Name, (size_t)NameSize);
-    BlobPos += align8(NameSize);
-    R->CFGOffset = BlobPos;
+    NamePos += align8(NameSize);
+    R->CFGOffset = NamePos;
     R->CFGSize = CFGSize;
-    if (CFGSize)
-      memcpy(Image + L.BlobsOffset + BlobPos, F->CFG, (size_t)CFGSize);
-    BlobPos += align8(CFGSize);
+    NamePos += align8(CFGSize);
     R->Checksum = F->Checksum;
     R->NumPaths = F->NumPaths;
     R->Flags = F->Flags;
     R->CounterOffset = 0;
-    if (!(F->Flags & PATHPROF_FUNC_HASHED) && F->Counters) {
+    if (F->Flags & PATHPROF_FUNC_HASHED) {
+      AnyHashed = 1;
+    } else if (F->Counters) {
       char *C = (char *)F->Counters;
       if (C >= CntBegin && C < CntEnd)
         R->CounterOffset = (uint64_t)(C - CntBegin);
@@ -225,26 +271,101 @@ static int buildImage(void) {
                                 (int)NameSize, NameSize ? F->Name : "");
     }
   }
+  L.NamesSize = NamePos;
+  L.DescSize = roundToPage(L.NamesOffset + L.NamesSize);
+  L.Signature = moduleSignature(Records, Data, NumFunctions);
 
-  PathProfRawHeader *H = (PathProfRawHeader *)Image;
-  H->Magic = 0; /* written last, when the segment is complete */
-  H->Version = PATHPROF_RAW_VERSION;
-  H->HeaderSize = sizeof(PathProfRawHeader);
-  H->SegmentSize = L.SegmentSize;
-  H->NumFunctions = NumFunctions;
-  H->FunctionsOffset = L.FunctionsOffset;
-  H->BlobsOffset = L.BlobsOffset;
-  H->BlobsSize = L.BlobsSize;
-  H->CountersOffset = L.CountersOffset;
-  H->CountersSize = L.CountersSize;
-  H->HashOffset = L.HashOffset;
-  H->HashSize = L.HashSize;
-  H->NumMetrics = 0;
-  H->ModuleSignature = L.Signature;
-  H->SegmentFlags = PATHPROF_SEGMENT_FREE; /* cleared when complete */
-  copyString(H->Producer, __pathprof_producer, sizeof(H->Producer));
-  copyString(H->Runtime, PATHPROF_RUNTIME_STRING, sizeof(H->Runtime));
+  L.HashCapacity = AnyHashed ? __pathprof_hash_capacity() : 0;
+  L.HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
+                               L.HashCapacity * sizeof(PathProfHashEntry)
+                         : 0;
+  L.CountersOffset = sizeof(PathProfRawHeader);
+  L.HashOffset = AnyHashed ? align8(L.CountersOffset + L.CountersSize) : 0;
+  L.SegmentSize = roundToPage(AnyHashed ? L.HashOffset + L.HashSize
+                                        : L.CountersOffset + L.CountersSize);
+
+  PathProfRawHeader *D = (PathProfRawHeader *)Image;
+  initHeader(D, PATHPROF_SEGMENT_DESCRIPTION, L.DescSize, NumFunctions);
+  setRegion(D, PATHPROF_REGION_FUNCTIONS, L.FunctionsOffset,
+            NumFunctions * sizeof(PathProfRawFunction),
+            sizeof(PathProfRawFunction));
+  setRegion(D, PATHPROF_REGION_NAMES, L.NamesOffset, L.NamesSize, 1);
+
+  PathProfRawHeader *C = &CounterHeader;
+  initHeader(C, PATHPROF_SEGMENT_COUNTERS, L.SegmentSize, NumFunctions);
+  setRegion(C, PATHPROF_REGION_COUNTERS, L.CountersOffset, L.CountersSize,
+            sizeof(uint64_t));
+  if (AnyHashed)
+    setRegion(C, PATHPROF_REGION_HASH, L.HashOffset, L.HashSize,
+              sizeof(PathProfHashEntry));
   return 0;
+}
+
+/* Writes \p N iovecs, \p Size bytes in all, at \p Offset of \p Fd, going
+   on after short writes. Returns 0, or -1 with errno set.
+   Async-signal-safe. */
+static int writeAll(int Fd, struct iovec *Iov, int N, uint64_t Size,
+                    uint64_t Offset) {
+  while (Size) {
+    ssize_t W = pwritev(Fd, Iov, N, (off_t)Offset);
+    if (W < 0 && errno == EINTR)
+      continue;
+    if (W <= 0)
+      return -1;
+    Size -= (uint64_t)W;
+    Offset += (uint64_t)W;
+    while (N && (size_t)W >= Iov->iov_len) {
+      W -= (ssize_t)Iov->iov_len;
+      ++Iov;
+      --N;
+    }
+    if (N) {
+      Iov->iov_base = (char *)Iov->iov_base + W;
+      Iov->iov_len -= (size_t)W;
+    }
+  }
+  return 0;
+}
+
+/* Writes the names and CFG descriptions of the module's functions, as the
+   records in Image place them, to \p Fd at \p Offset (the names region of a
+   description segment): straight from the binary, a batch of iovecs per
+   system call. Returns 0, or -1 with errno set. Async-signal-safe. */
+static int writeNames(int Fd, uint64_t Offset) {
+  static const char Zeros[8];
+  enum { Batch = 512 };
+  struct iovec Iov[Batch];
+  int Used = 0;
+  uint64_t Pending = 0; /* bytes in Iov */
+  const PathProfFunctionData *Data = __start___pathprof_data;
+  const uint64_t N = __pathprof_num_functions();
+  for (uint64_t I = 0; I != N; ++I) {
+    const void *Blob[2] = {Data[I].Name, Data[I].CFG};
+    uint64_t Size[2] = {Data[I].Name ? Data[I].NameSize : 0,
+                        Data[I].CFG ? Data[I].CFGSize : 0};
+    for (int K = 0; K != 2; ++K) {
+      /* The blob, then the zeros that pad it to 8 bytes (buildImage's
+         layout). */
+      const void *Part[2] = {Blob[K], Zeros};
+      uint64_t PartSize[2] = {Size[K], align8(Size[K]) - Size[K]};
+      for (int J = 0; J != 2; ++J) {
+        if (!PartSize[J])
+          continue;
+        if (Used == Batch) {
+          if (writeAll(Fd, Iov, Used, Pending, Offset) != 0)
+            return -1;
+          Offset += Pending;
+          Used = 0;
+          Pending = 0;
+        }
+        Iov[Used].iov_base = (void *)Part[J];
+        Iov[Used].iov_len = (size_t)PartSize[J];
+        ++Used;
+        Pending += PartSize[J];
+      }
+    }
+  }
+  return Used ? writeAll(Fd, Iov, Used, Pending, Offset) : 0;
 }
 
 /* Copies the counts made before the profile was mapped (by code that ran
@@ -315,9 +436,14 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   PathProfSegmentRequest Req;
   Req.Path = Name;
   Req.Merge = Merge;
-  Req.Image = Image;
-  Req.ImageSize = L.CountersOffset;
+  Req.Image = (const char *)&CounterHeader;
+  Req.ImageSize = sizeof(CounterHeader);
   Req.SegmentSize = L.SegmentSize;
+  Req.Description = Image;
+  Req.DescriptionImageSize = L.NamesOffset;
+  Req.DescriptionSize = L.DescSize;
+  Req.NamesOffset = L.NamesOffset;
+  Req.WriteNames = writeNames;
   Req.Pid = (uint64_t)getpid();
   Req.StartTime = __pathprof_process_start_time();
   Req.FillCounters = fillCounters;

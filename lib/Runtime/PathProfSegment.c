@@ -1,8 +1,10 @@
 /*===- PathProfSegment.c - Segments of a shared raw profile file --*- C -*-===*\
 |*
-|* A raw profile file is a sequence of segments, one per module instance
-|* (docs/FileFormat.md). This file obtains a segment for a module: under
-|* flock(LOCK_EX) on the whole file it
+|* A raw profile file is a sequence of segments (docs/FileFormat.md): one
+|* description segment per module (its function records, names and CFG
+|* descriptions) and one counter segment per module instance. This file
+|* obtains a counter segment for a module: under flock(LOCK_EX) on the whole
+|* file it
 |*
 |*  1. scans the segment headers and asks, for each, whether it is *live*: a
 |*     live segment's first byte carries an open-file-description write lock
@@ -17,15 +19,20 @@
 |*     (%m, %Nm): nothing is ever truncated, and a foreign file is an error.
 |*     An incomplete segment at the end (magic still 0: its writer died while
 |*     creating it) is cut off;
-|*  3. folds every dead segment of this module's layout into the first one
-|*     (the accumulator): counters summed, hash entries re-inserted, then the
-|*     folded segment is flagged FREE (counts first, flag last);
-|*  4. claims a FREE segment of this layout, or appends one, writes its header
-|*     (an appended segment's magic last, a claimed segment's FREE flag
-|*     cleared last), records, blobs and counters, and locks it.
+|*  3. folds every dead counter segment of this module's layout into the
+|*     first one (the accumulator): counters summed, hash entries
+|*     re-inserted, then the folded segment is flagged FREE (counts first,
+|*     flag last);
+|*  4. appends the module's description segment unless the file holds one
+|*     of its signature (magic last);
+|*  5. claims a FREE counter segment of this layout, or appends one, writes
+|*     its header (an appended segment's magic last, a claimed segment's FREE
+|*     flag cleared last) and counters, and locks it.
 |*
-|* So at most one dead segment per layout survives a start-up, and a file
-|* holds at most (processes counting at once + 1) segments of each module.
+|* So at most one dead counter segment per layout survives a start-up, a
+|* file holds at most (module instances counting at once + 1) counter
+|* segments of each module, and one description of it. Descriptions are
+|* never freed: every counter segment of the module refers to one.
 |* Everything here is async-signal-safe: a fork child runs it to obtain its
 |* own segment.
 |*
@@ -84,17 +91,28 @@ static int lockSegment(int Fd, uint64_t Offset) {
   return fcntl(Fd, F_OFD_SETLK, &Fl);
 }
 
-/* The layout fields (everything from Version to ModuleSignature) agree. */
+/* Two counter segment headers describe the same layout: same module and
+   the same regions. */
 static int sameLayout(const PathProfRawHeader *A, const PathProfRawHeader *B) {
   return A->Version == B->Version && A->HeaderSize == B->HeaderSize &&
          A->SegmentSize == B->SegmentSize &&
-         A->NumFunctions == B->NumFunctions &&
-         A->FunctionsOffset == B->FunctionsOffset &&
-         A->BlobsOffset == B->BlobsOffset && A->BlobsSize == B->BlobsSize &&
-         A->CountersOffset == B->CountersOffset &&
-         A->CountersSize == B->CountersSize && A->HashOffset == B->HashOffset &&
-         A->HashSize == B->HashSize && A->NumMetrics == B->NumMetrics &&
-         A->ModuleSignature == B->ModuleSignature;
+         A->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
+         B->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
+         A->NumFunctions == B->NumFunctions && A->NumMetrics == B->NumMetrics &&
+         A->ModuleSignature == B->ModuleSignature &&
+         A->NumRegions == B->NumRegions &&
+         A->NumRegions <= PATHPROF_RAW_MAX_REGIONS &&
+         memcmp(A->Regions, B->Regions,
+                (size_t)A->NumRegions * sizeof(PathProfRawRegion)) == 0;
+}
+
+/* The region of \p Kind of a header this runtime wrote, or null. */
+static const PathProfRawRegion *findRegion(const PathProfRawHeader *H,
+                                           uint64_t Kind) {
+  for (uint64_t I = 0; I != H->NumRegions; ++I)
+    if (H->Regions[I].Kind == Kind)
+      return &H->Regions[I];
+  return 0;
 }
 
 static uint64_t pageSize(void) {
@@ -112,36 +130,28 @@ static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
   return P == MAP_FAILED ? 0 : (char *)P;
 }
 
-/* A dead, non-free segment of this layout at \p Offset, mapped, if its
-   function records are exactly this module's; null otherwise. */
-static char *mapFoldable(int Fd, uint64_t Offset,
-                         const PathProfSegmentRequest *Req) {
-  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
-  char *Seg = mapAt(Fd, Offset, Mine->SegmentSize);
-  if (!Seg)
-    return 0;
-  if (memcmp(Seg + Mine->FunctionsOffset, Req->Image + Mine->FunctionsOffset,
-             (size_t)(Mine->NumFunctions * sizeof(PathProfRawFunction))) != 0) {
-    munmap(Seg, (size_t)Mine->SegmentSize);
-    return 0;
-  }
-  return Seg;
-}
-
 /* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE. */
-static void fold(char *Acc, char *Src, const PathProfRawHeader *Mine) {
-  uint64_t *A = (uint64_t *)(Acc + Mine->CountersOffset);
-  const uint64_t *S = (const uint64_t *)(Src + Mine->CountersOffset);
-  for (uint64_t I = 0, N = Mine->CountersSize / 8; I != N; ++I) {
-    uint64_t Sum = A[I] + S[I];
-    A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  const PathProfRawRegion *C = findRegion(Mine, PATHPROF_REGION_COUNTERS);
+  const PathProfRawRegion *Hash = findRegion(Mine, PATHPROF_REGION_HASH);
+  if (C) {
+    uint64_t *A = (uint64_t *)(Acc + C->Offset);
+    const uint64_t *S = (const uint64_t *)(Src + C->Offset);
+    for (uint64_t I = 0, N = C->Size / 8; I != N; ++I) {
+      uint64_t Sum = A[I] + S[I];
+      A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+    }
   }
-  if (Mine->HashOffset)
+  if (Hash) {
+    const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
+    const PathProfRawRegion *F = findRegion(D, PATHPROF_REGION_FUNCTIONS);
     __pathprof_hash_fold(
-        (PathProfHashHeader *)(Acc + Mine->HashOffset),
-        (const PathProfHashHeader *)(Src + Mine->HashOffset),
-        (const PathProfRawFunction *)(Acc + Mine->FunctionsOffset),
-        Mine->NumFunctions);
+        (PathProfHashHeader *)(Acc + Hash->Offset),
+        (const PathProfHashHeader *)(Src + Hash->Offset),
+        (const PathProfRawFunction *)(Req->Description + F->Offset),
+        D->NumFunctions);
+  }
   PathProfRawHeader *H = (PathProfRawHeader *)Src;
   __atomic_store_n(&H->SegmentFlags, H->SegmentFlags | PATHPROF_SEGMENT_FREE,
                    __ATOMIC_RELEASE);
@@ -152,12 +162,14 @@ typedef struct {
   uint64_t Complete; /* where an incomplete trailing segment starts */
   int AnyLive;
   int SameProcess;
-  int Foreign; /* 0, or 1 not a raw profile, or the version it has */
+  int Foreign;        /* 0, or 1 not a raw profile, or the version it has + 1 */
+  int HasDescription; /* of this module, complete */
 } FileScan;
 
 /* Pass 1: what the file holds. Returns -1 (after reporting) on an error. */
 static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
                     FileScan *S) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   uint64_t Offset = 0;
   S->Complete = S->Size;
   while (Offset < S->Size) {
@@ -178,9 +190,14 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
       S->Foreign = 1;
       return 0;
     }
-    if (H.Version < 2 || H.HeaderSize < 32 || H.SegmentSize < H.HeaderSize ||
-        H.SegmentSize % pageSize() != 0 || H.SegmentSize > S->Size - Offset) {
-      S->Foreign = H.Version < 2 ? (int)H.Version + 1 : 1;
+    if (H.Version != PATHPROF_RAW_VERSION) {
+      S->Foreign = H.Version >= 1 && H.Version < 256 ? (int)H.Version + 1 : 1;
+      return 0;
+    }
+    if ((uint64_t)N != sizeof(H) || H.HeaderSize != sizeof(H) ||
+        H.SegmentSize < H.HeaderSize || H.SegmentSize % pageSize() != 0 ||
+        H.SegmentSize > S->Size - Offset) {
+      S->Foreign = 1;
       return 0;
     }
     int Live = isLive(Fd, Offset);
@@ -190,10 +207,12 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
       return -1;
     }
     S->AnyLive |= Live;
-    if (H.Version == PATHPROF_RAW_VERSION && (uint64_t)N == sizeof(H) &&
-        H.HeaderSize == sizeof(H) && H.OwnerPid == Req->Pid &&
-        H.OwnerStartTime == Req->StartTime)
+    if (H.OwnerPid == Req->Pid && H.OwnerStartTime == Req->StartTime)
       S->SameProcess = 1;
+    if (H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION &&
+        H.ModuleSignature == Mine->ModuleSignature &&
+        H.SegmentSize == Req->DescriptionSize)
+      S->HasDescription = 1;
     Offset += H.SegmentSize;
   }
   return 0;
@@ -216,11 +235,11 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
         if (FreeSlot == NO_SEGMENT)
           FreeSlot = Offset;
       } else if (!Acc) {
-        Acc = mapFoldable(Fd, Offset, Req);
+        Acc = mapAt(Fd, Offset, Mine->SegmentSize);
       } else {
-        char *Seg = mapFoldable(Fd, Offset, Req);
+        char *Seg = mapAt(Fd, Offset, Mine->SegmentSize);
         if (Seg) {
-          fold(Acc, Seg, Mine);
+          fold(Acc, Seg, Req);
           munmap(Seg, (size_t)Mine->SegmentSize);
           if (FreeSlot == NO_SEGMENT)
             FreeSlot = Offset;
@@ -244,6 +263,54 @@ static void reportForeign(const char *Path, int Foreign, int Merge) {
     __pathprof_report_error("'%s' is not a PathProf raw profile; not %s into "
                             "it",
                             Path, What);
+}
+
+/* Reserves \p Size bytes at \p Offset (the file's end) so that a full disk
+   is an error here, not a SIGBUS at some later counter increment. Returns
+   0, or -1 with errno set. */
+static int growFile(int Fd, uint64_t Offset, uint64_t Size) {
+  if (ftruncate(Fd, (off_t)(Offset + Size)) != 0)
+    return -1;
+  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Size) != 0 &&
+      errno != EOPNOTSUPP && errno != ENOSYS)
+    return -1;
+  return 0;
+}
+
+static int writeAt(int Fd, const void *Buf, size_t Size, uint64_t Offset) {
+  size_t Done = 0;
+  while (Done < Size) {
+    ssize_t N = pwrite(Fd, (const char *)Buf + Done, Size - Done,
+                       (off_t)(Offset + Done));
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return -1;
+    Done += (size_t)N;
+  }
+  return 0;
+}
+
+/* Appends the module's description segment at \p Offset: header and
+   records, names, then the magic that marks it complete. Returns 0, or -1
+   with errno set. */
+static int appendDescription(int Fd, const PathProfSegmentRequest *Req,
+                             uint64_t Offset) {
+  PathProfRawHeader H;
+  memcpy(&H, Req->Description, sizeof(H));
+  H.OwnerPid = Req->Pid;
+  H.OwnerStartTime = Req->StartTime;
+  H.SegmentFlags = 0;
+  uint64_t Magic = PATHPROF_RAW_MAGIC;
+  if (growFile(Fd, Offset, Req->DescriptionSize) != 0 ||
+      writeAt(Fd, (const char *)&H + 8, sizeof(H) - 8, Offset + 8) != 0 ||
+      writeAt(Fd, Req->Description + sizeof(H),
+              (size_t)(Req->DescriptionImageSize - sizeof(H)),
+              Offset + sizeof(H)) != 0 ||
+      Req->WriteNames(Fd, Offset + Req->NamesOffset) != 0 ||
+      writeAt(Fd, &Magic, sizeof(Magic), Offset) != 0)
+    return -1;
+  return 0;
 }
 
 /* Everything between flock and funlock. */
@@ -281,14 +348,21 @@ static char *obtain(int Fd, const char *Path,
   uint64_t Offset = foldDeadSegments(Fd, Req, Keep);
   int Claimed = Offset != NO_SEGMENT;
   int Err = 0;
+  if (!(S.HasDescription && Keep == S.Complete)) {
+    if (appendDescription(Fd, Req, Keep) != 0) {
+      __pathprof_report_error("cannot create profile '%s': %s", Path,
+                              __pathprof_strerror(errno));
+      /* If this fails too, the description's magic is still 0 and the
+         next writer cuts it off. */
+      int Ignored = ftruncate(Fd, (off_t)Keep);
+      (void)Ignored;
+      return 0;
+    }
+    Keep += Req->DescriptionSize;
+  }
   if (!Claimed) {
     Offset = Keep;
-    if (ftruncate(Fd, (off_t)(Offset + Req->SegmentSize)) != 0)
-      Err = errno;
-    /* Reserve the blocks now: a full disk must be an error here, not a
-       SIGBUS at some later counter increment. */
-    if (!Err && fallocate(Fd, 0, (off_t)Offset, (off_t)Req->SegmentSize) != 0 &&
-        errno != EOPNOTSUPP && errno != ENOSYS)
+    if (growFile(Fd, Offset, Req->SegmentSize) != 0)
       Err = errno;
   }
   char *Seg = 0;

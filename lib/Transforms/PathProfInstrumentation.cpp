@@ -205,10 +205,16 @@ void FunctionInstrumenter::emitGlobals() {
     CountersPtr = Counters;
   }
   auto C64 = [&](uint64_t V) { return ConstantInt::get(RT.I64, V); };
-  Constant *Init = ConstantStruct::get(
-      RT.DataTy, {NameGV, C64(Name.size()), BlobGV, C64(Blob.size()),
-                  C64(DAG.checksum()), C64(DAG.numPaths()), CountersPtr,
-                  C64(isHashed() ? PATHPROF_FUNC_HASHED : 0)});
+  Constant *Fields[DataField::NumFields];
+  Fields[DataField::Name] = NameGV;
+  Fields[DataField::NameSize] = C64(Name.size());
+  Fields[DataField::CFG] = BlobGV;
+  Fields[DataField::CFGSize] = C64(Blob.size());
+  Fields[DataField::Checksum] = C64(DAG.checksum());
+  Fields[DataField::NumPaths] = C64(DAG.numPaths());
+  Fields[DataField::Counters] = CountersPtr;
+  Fields[DataField::Flags] = C64(isHashed() ? PATHPROF_FUNC_HASHED : 0);
+  Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
   Data->setAlignment(Align(8));

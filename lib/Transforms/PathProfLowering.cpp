@@ -87,10 +87,10 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
     report_fatal_error("PathProf: a path end marker in '" + F.getName() +
                        "' does not name a function data record");
   RecordInfo Info;
-  auto *Flags = cast<ConstantInt>(Init->getOperand(DataFlagsField));
+  auto *Flags = cast<ConstantInt>(Init->getOperand(DataField::Flags));
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
   Info.Counters = dyn_cast<GlobalVariable>(
-      Init->getOperand(DataCountersField)->stripPointerCasts());
+      Init->getOperand(DataField::Counters)->stripPointerCasts());
   if (!Info.Hashed && !Info.Counters)
     report_fatal_error("PathProf: the data record of '" + F.getName() +
                        "' has neither counters nor the hashed flag");

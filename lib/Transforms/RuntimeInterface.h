@@ -33,18 +33,26 @@ inline constexpr llvm::StringLiteral PathEndMarker = "__pathprof_path_end";
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
-/// The field of PathProfFunctionData that points at the counters, and the
-/// one with the flags, in the record's IR struct type.
-inline constexpr unsigned DataCountersField = 6;
-inline constexpr unsigned DataFlagsField = 7;
+/// The index of each PathProfFunctionData field in the record's IR struct
+/// type (DataField::Counters, ...), from PathProf/ProfileLayout.inc.
+namespace DataField {
+enum : unsigned {
+#define PATHPROF_DATA_FIELD(CType, Kind, Name) Name,
+#include "PathProf/ProfileLayout.inc"
+  NumFields
+};
+} // namespace DataField
 
 /// Declarations of the runtime interface, created on first use.
 struct RuntimeInterface {
   explicit RuntimeInterface(llvm::Module &M) : M(M), Ctx(M.getContext()) {
     I64 = llvm::Type::getInt64Ty(Ctx);
     Ptr = llvm::PointerType::getUnqual(Ctx);
-    DataTy =
-        llvm::StructType::get(Ctx, {Ptr, I64, Ptr, I64, I64, I64, Ptr, I64});
+    llvm::Type *Ptr = this->Ptr, *U64 = I64;
+    DataTy = llvm::StructType::get(Ctx, {
+#define PATHPROF_DATA_FIELD(CType, Kind, Name) Kind,
+#include "PathProf/ProfileLayout.inc"
+                                        });
   }
 
   /// Runtime entry points are hidden: each executable or shared library

@@ -8,7 +8,8 @@
 // RUN: env PATHPROF_FILE=%t.d/fork.pathraw %t 2>&1 \
 // RUN:   | FileCheck --allow-empty --implicit-check-not='PathProf' %s
 // RUN: %python %S/Inputs/dump_raw.py %t.d/fork.pathraw | FileCheck --check-prefix=FORK %s
-// FORK: segment at 0:
+// FORK: description at 0:
+// FORK: segment at 4096:
 // FORK: function diamond: {{.*}} counts 101 0
 // FORK: hash diamond2 path 5: 1{{$}}
 // FORK: segment at

@@ -416,6 +416,20 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   return Err;
 }
 
+/// What a version 3 segment holds, as show --segments says it; null for a
+/// segment of an earlier version, which holds both.
+static const char *segmentKindName(RawSegmentInfo::SegmentKind Kind) {
+  switch (Kind) {
+  case RawSegmentInfo::Description:
+    return "description (function records, names, CFG descriptions)";
+  case RawSegmentInfo::Counts:
+    return "counts (of one module instance)";
+  case RawSegmentInfo::Both:
+    return nullptr;
+  }
+  llvm_unreachable("unknown segment kind");
+}
+
 static void showSegmentsText(ArrayRef<RawSegmentInfo> Segments,
                              raw_ostream &OS) {
   OS << "Segments: " << Segments.size() << "\n";
@@ -426,6 +440,8 @@ static void showSegmentsText(ArrayRef<RawSegmentInfo> Segments,
       continue;
     }
     OS << "\n  Version: " << S.Version << "\n";
+    if (const char *Kind = segmentKindName(S.Kind))
+      OS << "  Holds: " << Kind << "\n";
     OS << "  Size: " << S.Size << " bytes\n";
     OS << "  Functions: " << S.NumFunctions << "\n";
     OS << "  Module signature: " << hex(S.ModuleSignature) << "\n";
@@ -451,6 +467,10 @@ static void showSegmentsJSON(ArrayRef<RawSegmentInfo> Segments,
           if (S.Free)
             return;
           J.attribute("version", S.Version);
+          if (S.Kind != RawSegmentInfo::Both)
+            J.attribute("kind", S.Kind == RawSegmentInfo::Description
+                                    ? "description"
+                                    : "counts");
           J.attribute("size", S.Size);
           J.attribute("num_functions", S.NumFunctions);
           J.attribute("module_signature", hex(S.ModuleSignature));

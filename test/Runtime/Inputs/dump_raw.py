@@ -1,8 +1,11 @@
 """Prints a raw PathProf profile as text for FileCheck, after checking that
 every segment's header, offsets and sizes are consistent (a failed check
 exits 1). Version 2 files print one block per segment, starting with a
-'segment at OFFSET:' line; FREE segments print only that line. --live also
-prints whether each segment is locked (held by a running module)."""
+'segment at OFFSET:' line; FREE segments print only that line. Version 3
+files print a 'description at OFFSET:' line per module description and a
+block per counter segment, with the functions of its description, as
+version 2 does. --live also prints whether each segment is locked (held by
+a running module)."""
 import fcntl
 import os
 import struct
@@ -10,6 +13,9 @@ import sys
 
 V1_HEADER = struct.Struct("<16Q")
 V2_HEADER = struct.Struct("<18Q64s64s")
+V3_HEADER = struct.Struct("<12Q64s64s32Q")
+DESCRIPTION, COUNTERS = 1, 2
+REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
 FUNC = struct.Struct("<8Q")
 MAGIC = 0x574152464F525050
 FREE = 1
@@ -29,11 +35,11 @@ def is_live(path, offset):
         return struct.unpack("hhqqi4x", res)[0] != fcntl.F_UNLCK
 
 
-def dump_segment(seg, header_size, fields):
+def dump_segment(seg, header_size, fields, check_layout=True):
     (num_funcs, funcs_off, blobs_off, blobs_size, cnts_off, cnts_size,
      hash_off, hash_size, num_metrics, signature) = fields
     end = len(seg)
-    if funcs_off != header_size:
+    if check_layout and funcs_off != header_size:
         fail("bad header size")
     for off in (funcs_off, blobs_off, cnts_off, hash_off):
         if off % 8:
@@ -94,6 +100,90 @@ def dump_segment(seg, header_size, fields):
             print("hash %s path %d: %d" % (name, path_id, count))
 
 
+def v3_regions(h, offset):
+    """The region directory of a version 3 header as {kind: (off, size)}."""
+    regions = {}
+    num_regions = h[11]
+    if num_regions > 8:
+        fail("segment at %d: %d regions" % (offset, num_regions))
+    for i in range(num_regions):
+        kind, off, size, entry = h[14 + 4 * i:18 + 4 * i]
+        if off % 8:
+            fail("unaligned offset %d" % off)
+        regions[kind] = (off, size)
+    return regions
+
+
+def dump_v3(path, data, live):
+    """Descriptions first (by signature), then each counter segment."""
+    segments = []
+    offset = 0
+    while offset < len(data):
+        if struct.unpack_from("<Q", data, offset)[0] == 0:
+            segments.append((offset, None))
+            break
+        if len(data) - offset < V3_HEADER.size:
+            fail("segment at %d: too small for a header" % offset)
+        h = V3_HEADER.unpack_from(data, offset)
+        (magic, version, header_size, seg_size) = h[0:4]
+        if magic != MAGIC or version != 3 or header_size != V3_HEADER.size:
+            fail("segment at %d: bad magic, version or header size" % offset)
+        if seg_size % 4096 or offset + seg_size > len(data):
+            fail("segment at %d: bad size %d" % (offset, seg_size))
+        segments.append((offset, h))
+        offset += seg_size
+    descriptions = {}
+    for offset, h in segments:
+        if h is not None and h[4] == DESCRIPTION:
+            if h[6] in descriptions:
+                fail("two descriptions of signature %016x" % h[6])
+            descriptions[h[6]] = (offset, h)
+    for offset, h in segments:
+        if h is None:
+            print("incomplete: %d bytes at %d" % (len(data) - offset, offset))
+            break
+        kind, flags, signature, owner_pid = h[4], h[5], h[6], h[7]
+        num_funcs, num_metrics = h[9], h[10]
+        state = ""
+        if live:
+            state = " live" if is_live(path, offset) else " dead"
+        if kind == DESCRIPTION:
+            print("description at %d: functions: %d" % (offset, num_funcs))
+            continue
+        if kind != COUNTERS:
+            fail("segment at %d: unknown kind %d" % (offset, kind))
+        if flags & FREE:
+            print("segment at %d: free%s" % (offset, state))
+            continue
+        if signature not in descriptions:
+            fail("segment at %d: no description" % offset)
+        desc_offset, d = descriptions[signature]
+        if d[9] != num_funcs:
+            fail("segment at %d: function count differs" % offset)
+        desc_regions = v3_regions(d, desc_offset)
+        regions = v3_regions(h, offset)
+        funcs_off, funcs_size = desc_regions[REGION_FUNCTIONS]
+        names_off, names_size = desc_regions[REGION_NAMES]
+        if funcs_size != num_funcs * FUNC.size:
+            fail("function region size")
+        cnts_off, cnts_size = regions.get(REGION_COUNTERS, (0, 0))
+        hash_off, hash_size = regions.get(REGION_HASH, (0, 0))
+        print("segment at %d: version 3 functions: %d metrics: %d%s" %
+              (offset, num_funcs, num_metrics, state))
+        print("producer: " + h[12].rstrip(b"\0").decode())
+        print("runtime: " + h[13].rstrip(b"\0").decode())
+        # The two segments as one buffer, the way versions 1 and 2 lay out
+        # a segment: description, then counts.
+        desc = data[desc_offset:desc_offset + d[3]]
+        seg = data[offset:offset + h[3]]
+        base = len(desc)
+        dump_segment(desc + seg, funcs_off,
+                     (num_funcs, funcs_off, names_off, names_size,
+                      base + cnts_off, cnts_size,
+                      base + hash_off if hash_off else 0, hash_size,
+                      num_metrics, signature), check_layout=False)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     live = "--live" in sys.argv
@@ -111,6 +201,9 @@ def main():
         print("version: 1 functions: %d metrics: %d reserved: %d %d" %
               (h[4], h[12], h[14], h[15]))
         dump_segment(data, h[2], h[4:14])
+        return
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] == 3:
+        dump_v3(path, data, live)
         return
     offset = 0
     while offset < len(data):
