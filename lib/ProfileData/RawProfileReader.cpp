@@ -494,6 +494,11 @@ Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
     Expected<RawRecord> R = readRecord(S, I);
     if (!R)
       return R.takeError();
+    // Versions 1 and 2 keep counts with the records: refuse absurd counter
+    // ranges before parsing any CFG description.
+    if (S.hasCounts())
+      if (Error E = checkCounters(*R, S))
+        return std::move(E);
     M.Records.push_back(*R);
   }
   if (Error E = checkDisjoint(M.Records, S.At))
@@ -752,7 +757,8 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
       return B.addCounts(*M, S);
     if (!Modules.emplace(S.Signature, std::move(*M)).second)
       return corrupt(S.At.prefix() + "a second description of module " +
-                     "signature 0x" + utohexstr(S.Signature));
+                     "signature 0x" +
+                     utohexstr(S.Signature, /*LowerCase=*/true));
     return Error::success();
   };
   if (Error E = walkSegments(Buffer, Add, Warn))
@@ -761,7 +767,8 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
     auto It = Modules.find(S.Signature);
     if (It == Modules.end())
       return corrupt(S.At.prefix() + "no description segment of module " +
-                     "signature 0x" + utohexstr(S.Signature));
+                     "signature 0x" +
+                     utohexstr(S.Signature, /*LowerCase=*/true));
     if (S.NumFunctions != It->second.Records.size())
       return corrupt(S.At.prefix() + "counts of " + Twine(S.NumFunctions) +
                      " functions, but the module's description has " +

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """corrupt-profile.py - Damage a valid PathProf profile in a controlled way.
 
-Reads a raw (version 1 or 2) or indexed profile, finds its fields by parsing
+Reads a raw (version 1, 2 or 3) or indexed profile, finds its fields by parsing
 the layout of docs/FileFormat.md, applies the edits asked for, and writes the
 result. In a raw profile of several segments, --segment N (default 0) picks
 the segment whose header, function records and CFG descriptions the edits
-name. For an indexed profile the header's FileSize and body Checksum are
+name (in version 3, a description segment has the function records and
+CFG descriptions, and header fields of the region directory are named
+R0.Kind, R0.Offset, R0.Size, R0.EntrySize, R1.Kind, ...). For an indexed
+profile the header's FileSize and body Checksum are
 then recomputed (unless --keep-size / --keep-checksum, or the field was set
 explicitly), so that the edit reaches the reader's deeper checks instead of
 stopping at the checksum.
@@ -43,6 +46,11 @@ RAW_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
               "CountersOffset", "CountersSize", "HashOffset", "HashSize",
               "NumMetrics", "ModuleSignature", "OwnerPid", "OwnerStartTime",
               "SegmentFlags", "Reserved"]
+RAW_V3_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
+                 "SegmentKind", "SegmentFlags", "ModuleSignature", "OwnerPid",
+                 "OwnerStartTime", "NumFunctions", "NumMetrics", "NumRegions"]
+RAW_V3_REGIONS_OFFSET = 12 * 8 + 2 * 64
+RAW_REGION = ["Kind", "Offset", "Size", "EntrySize"]
 RAW_FUNCTION = ["NameOffset", "NameSize", "CFGOffset", "CFGSize", "Checksum",
                 "NumPaths", "CounterOffset", "Flags"]
 INDEXED_HEADER = ["Magic", "Version", "HeaderSize", "FileSize",
@@ -212,13 +220,26 @@ def layout(data, segment):
         seg = 0
         for _ in range(segment):
             seg += u64(data, seg + 24)
-        # Version 1 headers end at Reserved[1], before OwnerStartTime.
-        names = RAW_HEADER if u64(data, seg + 8) >= 2 else \
-            RAW_HEADER[:14] + ["Reserved0", "Reserved1"]
-        header = {f: (seg + 8 * i, 8) for i, f in enumerate(names)}
-        header["FileSize"] = header["SegmentSize"]
-        base, blobs = seg + u64(data, seg + 40), seg + u64(data, seg + 48)
-        for i in range(u64(data, seg + 32)):
+        if u64(data, seg + 8) == 3:
+            header = {f: (seg + 8 * i, 8) for i, f in enumerate(RAW_V3_HEADER)}
+            regions = {}
+            for r in range(8):
+                at = seg + RAW_V3_REGIONS_OFFSET + 32 * r
+                for j, f in enumerate(RAW_REGION):
+                    header["R%d.%s" % (r, f)] = (at + 8 * j, 8)
+                if r < u64(data, seg + 88):
+                    regions[u64(data, at)] = u64(data, at + 8)
+            num_functions = u64(data, seg + 72) if 1 in regions else 0
+            base, blobs = seg + regions.get(1, 0), seg + regions.get(2, 0)
+        else:
+            # Version 1 headers end at Reserved[1], before OwnerStartTime.
+            names = RAW_HEADER if u64(data, seg + 8) >= 2 else \
+                RAW_HEADER[:14] + ["Reserved0", "Reserved1"]
+            header = {f: (seg + 8 * i, 8) for i, f in enumerate(names)}
+            header["FileSize"] = header["SegmentSize"]
+            base, blobs = seg + u64(data, seg + 40), seg + u64(data, seg + 48)
+            num_functions = u64(data, seg + 32)
+        for i in range(num_functions):
             rec = base + 64 * i
             functions.append({f: (rec + 8 * j, 8)
                               for j, f in enumerate(RAW_FUNCTION)})
