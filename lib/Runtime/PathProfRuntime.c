@@ -327,45 +327,61 @@ static int writeAll(int Fd, struct iovec *Iov, int N, uint64_t Size,
   return 0;
 }
 
+/* The iovecs of the next pwritev, at Offset of Fd. */
+typedef struct {
+  struct iovec Iov[512];
+  int Used;
+  uint64_t Pending; /* bytes in Iov */
+  uint64_t Offset;
+  int Fd;
+  int Failed;
+} NamesBatch;
+
+static void flushNames(NamesBatch *B) {
+  if (!B->Failed && B->Used &&
+      writeAll(B->Fd, B->Iov, B->Used, B->Pending, B->Offset) != 0)
+    B->Failed = 1;
+  B->Offset += B->Pending;
+  B->Used = 0;
+  B->Pending = 0;
+}
+
+static void addName(NamesBatch *B, const void *Data, uint64_t Size) {
+  if (!Size)
+    return;
+  if (B->Used == (int)(sizeof(B->Iov) / sizeof(B->Iov[0])))
+    flushNames(B);
+  B->Iov[B->Used].iov_base = (void *)Data;
+  B->Iov[B->Used].iov_len = (size_t)Size;
+  ++B->Used;
+  B->Pending += Size;
+}
+
 /* Writes the names and CFG descriptions of the module's functions, as the
-   records in Image place them, to \p Fd at \p Offset (the names region of a
-   description segment): straight from the binary, a batch of iovecs per
-   system call. Returns 0, or -1 with errno set. Async-signal-safe. */
+   records in Image place them (each padded with zeros to 8 bytes), to \p Fd
+   at \p Offset (the names region of a description segment): straight from
+   the binary, a batch of iovecs per system call. Returns 0, or -1 with errno
+   set. Async-signal-safe. */
 static int writeNames(int Fd, uint64_t Offset) {
   static const char Zeros[8];
-  enum { Batch = 512 };
-  struct iovec Iov[Batch];
-  int Used = 0;
-  uint64_t Pending = 0; /* bytes in Iov */
+  NamesBatch B;
+  B.Used = 0;
+  B.Pending = 0;
+  B.Offset = Offset;
+  B.Fd = Fd;
+  B.Failed = 0;
   const PathProfFunctionData *Data = __start___pathprof_data;
-  const uint64_t N = __pathprof_num_functions();
-  for (uint64_t I = 0; I != N; ++I) {
-    const void *Blob[2] = {Data[I].Name, Data[I].CFG};
-    uint64_t Size[2] = {Data[I].Name ? Data[I].NameSize : 0,
-                        Data[I].CFG ? Data[I].CFGSize : 0};
-    for (int K = 0; K != 2; ++K) {
-      /* The blob, then the zeros that pad it to 8 bytes (buildImage's
-         layout). */
-      const void *Part[2] = {Blob[K], Zeros};
-      uint64_t PartSize[2] = {Size[K], align8(Size[K]) - Size[K]};
-      for (int J = 0; J != 2; ++J) {
-        if (!PartSize[J])
-          continue;
-        if (Used == Batch) {
-          if (writeAll(Fd, Iov, Used, Pending, Offset) != 0)
-            return -1;
-          Offset += Pending;
-          Used = 0;
-          Pending = 0;
-        }
-        Iov[Used].iov_base = (void *)Part[J];
-        Iov[Used].iov_len = (size_t)PartSize[J];
-        ++Used;
-        Pending += PartSize[J];
-      }
-    }
+  const PathProfRawFunction *Records =
+      (const PathProfRawFunction *)(Image + L.FunctionsOffset);
+  for (uint64_t I = 0, N = __pathprof_num_functions(); I != N; ++I) {
+    const PathProfRawFunction *R = &Records[I];
+    addName(&B, Data[I].Name, R->NameSize);
+    addName(&B, Zeros, align8(R->NameSize) - R->NameSize);
+    addName(&B, Data[I].CFG, R->CFGSize);
+    addName(&B, Zeros, align8(R->CFGSize) - R->CFGSize);
   }
-  return Used ? writeAll(Fd, Iov, Used, Pending, Offset) : 0;
+  flushNames(&B);
+  return B.Failed ? -1 : 0;
 }
 
 /* Copies the counts made before the profile was mapped (by code that ran
