@@ -4,8 +4,9 @@
 // at the pipeline point where the instrumentation ran, it reads a path
 // profile, matches each function by profile name and CFG checksum, and turns
 // its path counts into ordinary PGO data (branch weights, entry counts, a
-// profile summary, hot/cold attributes) for LLVM's profile consumers; then
-// it forms superblocks along the hot paths (PathProf/Superblock.h).
+// profile summary, hot/cold attributes) for LLVM's profile consumers.
+// Superblock formation along the hot paths is a pass of its own that runs
+// next (pathprof-superblock, PathProf/Superblock.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,18 +28,15 @@ namespace pathprof {
 /// runs the use pass instead of the instrumentation when it is set.
 const std::string &getProfileUseOption();
 
-/// pathprof-use: annotates the module with the path profile \p File, or with
-/// the one -pathprof-profile-use names when \p File is empty. A profile that
-/// cannot be read is an error diagnostic; stale function profiles are one
-/// warning per module (-pathprof-warn-mismatch).
+/// pathprof-use: annotates the module with the path profile
+/// -pathprof-profile-use names (read by PathProfileAnalysis,
+/// PathProf/ProfileForUse.h). A profile that cannot be read is an error
+/// diagnostic; stale function profiles are one warning per module
+/// (-pathprof-warn-mismatch).
 class PathProfUsePass : public llvm::PassInfoMixin<PathProfUsePass> {
 public:
-  explicit PathProfUsePass(std::string File = "") : File(std::move(File)) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
-
-private:
-  std::string File;
 };
 
 /// print<pathprof-use>: for every function, whether the profile named by

@@ -8,10 +8,11 @@
 // (constants, values and branch conditions known along it) without worrying
 // about the code that joined it from elsewhere.
 //
-// The use pass (pathprof-use) calls formSuperblocks() on every function with
-// a matching profile, after it has attached the branch weights; opt can run
-// the transformation alone as pathprof-superblock, with the paths given by
-// the testing option -pathprof-superblock-paths.
+// The pass pathprof-superblock runs after the use pass (pathprof-use) has
+// attached the branch weights, and calls formSuperblocks() on every function
+// with a matching profile, taken from PathProfileAnalysis
+// (PathProf/ProfileForUse.h) like the use pass's. For tests, the testing
+// option -pathprof-superblock-paths names the paths instead of a profile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,13 +69,15 @@ bool formSuperblocks(llvm::Function &F, const BallLarusDAG &DAG,
                      llvm::OptimizationRemarkEmitter &ORE,
                      llvm::ProfileSummaryInfo *PSI);
 
-/// pathprof-superblock: forms superblocks along the paths named by the
-/// testing option -pathprof-superblock-paths ('f:entry,b1,b3:100;...': a
-/// function, its blocks by name and a count). The listed paths stand for the
-/// function's whole profile.
-class SuperblockTestPass : public llvm::PassInfoMixin<SuperblockTestPass> {
+/// pathprof-superblock: forms superblocks in every function that has a
+/// profile in -pathprof-profile-use (when -pathprof-superblocks is on), or,
+/// with the testing option -pathprof-superblock-paths ('f:entry,b1,b3:100;...':
+/// a function, its blocks by name and a count), along the listed paths, which
+/// stand for the function's whole profile.
+class SuperblockPass : public llvm::PassInfoMixin<SuperblockPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
 };
 
 } // namespace pathprof

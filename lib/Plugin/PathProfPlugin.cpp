@@ -15,6 +15,7 @@
 #include "PathProf/PathProfLowering.h"
 #include "PathProf/PathProfUse.h"
 #include "PathProf/PreInliner.h"
+#include "PathProf/ProfileForUse.h"
 #include "PathProf/SoleCallInliner.h"
 #include "PathProf/Superblock.h"
 
@@ -42,6 +43,9 @@ static void registerCallbacks(PassBuilder &PB) {
     PIC->addClassToPassName(PathProfUsePass::name(), "pathprof-use");
   PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
     FAM.registerPass([] { return BallLarusAnalysis(); });
+  });
+  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([] { return PathProfileAnalysis(); });
   });
   PB.registerPipelineParsingCallback(
       [](StringRef Name, ModulePassManager &MPM,
@@ -80,7 +84,7 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name != "pathprof-superblock")
           return false;
-        MPM.addPass(SuperblockTestPass());
+        MPM.addPass(SuperblockPass());
         return true;
       });
   PB.registerPipelineParsingCallback(
@@ -104,6 +108,7 @@ static void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(PreInlinerPass(Level));
         if (!getProfileUseOption().empty()) {
           MPM.addPass(PathProfUsePass());
+          MPM.addPass(SuperblockPass());
           // The pre-inliner has inlined sole calls already.
           if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
               !shouldPreInline())

@@ -20,8 +20,11 @@
 //     same 32-bit scaling), irr_loop header weights, function entry counts,
 //     a PSK_Instr profile summary of the whole profile, and inlinehint / cold
 //     attributes from the hot and cold count thresholds; a function whose
-//     paths never ran gets entry count 0 and is cold;
-//  4. forms superblocks along its hot paths (PathProf/Superblock.h).
+//     paths never ran gets entry count 0 and is cold.
+//
+// It only annotates: superblock formation along the hot paths is the next
+// pass, pathprof-superblock (PathProf/Superblock.h). Both take the profile
+// from PathProfileAnalysis (PathProf/ProfileForUse.h), which reads it once.
 //
 // What a path profile cannot provide, and IR PGO's does: select weights,
 // value profiles (indirect-call promotion, memop sizes).
@@ -33,10 +36,10 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
 #include "PathProf/ProfileError.h"
+#include "PathProf/ProfileForUse.h"
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
-#include "PathProf/Superblock.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -91,168 +94,6 @@ static cl::opt<unsigned> WarnMissingPercent(
              "functions have no path profile (100: never)"));
 
 const std::string &pathprof::getProfileUseOption() { return ProfileUse; }
-
-namespace {
-
-/// A problem with the path profile, reported through the LLVMContext so
-/// that clang prints it as "error:"/"warning:" (-Wbackend-plugin) and fails
-/// the compilation on errors.
-class DiagnosticInfoPathProfile : public DiagnosticInfo {
-public:
-  DiagnosticInfoPathProfile(StringRef File, const Twine &Msg,
-                            DiagnosticSeverity Severity)
-      : DiagnosticInfo(kind(), Severity), File(File.str()), Msg(Msg.str()) {}
-
-  void print(DiagnosticPrinter &DP) const override {
-    if (!File.empty())
-      DP << "path profile '" << File << "': ";
-    DP << Msg;
-  }
-
-  static bool classof(const DiagnosticInfo *DI) {
-    return DI->getKind() == kind();
-  }
-
-private:
-  static int kind() {
-    static const int Kind = getNextAvailablePluginDiagnosticKind();
-    return Kind;
-  }
-
-  std::string File;
-  std::string Msg;
-};
-
-/// A profile loaded for use: its functions by profile name, and what the
-/// whole program's profile says (flow, maximum counts, summary).
-struct ProfileForUse {
-  Profile Prof;
-  StringMap<SmallVector<const FunctionProfile *, 1>> ByName;
-  /// The profile names of local functions by their symbol, each name once.
-  StringMap<SmallVector<StringRef, 1>> LocalsBySymbol;
-  /// Sum of all path counts of all functions.
-  uint64_t ProgramFlow = 0;
-  /// Largest entry count of any function.
-  uint64_t MaxFunctionCount = 0;
-  std::unique_ptr<ProfileSummary> Summary;
-
-  /// The profile of the function named \p Name with \p Checksum, or null.
-  const FunctionProfile *find(StringRef Name, uint64_t Checksum) const {
-    auto It = ByName.find(Name);
-    if (It == ByName.end())
-      return nullptr;
-    for (const FunctionProfile *FP : It->second)
-      if (FP->Checksum == Checksum)
-        return FP;
-    return nullptr;
-  }
-
-  struct Match;
-  Match match(StringRef Name) const;
-};
-
-/// Where the profile of a function is, if anywhere.
-struct ProfileForUse::Match {
-  /// The profile name whose records apply; empty when none does.
-  StringRef Name;
-  /// Name is another source path's name for the same static function: the
-  /// tree moved since the profile was made.
-  bool FromOtherPath = false;
-  /// Names of other source paths that are equally good matches, so none
-  /// was taken.
-  SmallVector<StringRef, 2> Ambiguous;
-};
-
-/// The profile of the function named \p Name: under that name, or, for a
-/// local function, under the name of the same symbol whose source path
-/// shares the most trailing components with \p Name's, when exactly one
-/// does. Paths must share at least the file name.
-ProfileForUse::Match ProfileForUse::match(StringRef Name) const {
-  Match Result;
-  if (auto It = ByName.find(Name); It != ByName.end()) {
-    Result.Name = It->first();
-    return Result;
-  }
-  ProfileName Parts = splitProfileName(Name);
-  auto Candidates = LocalsBySymbol.find(Parts.Symbol);
-  if (!Parts.isLocal() || Candidates == LocalsBySymbol.end())
-    return Result;
-  unsigned Best = 0;
-  SmallVector<StringRef, 2> BestNames;
-  for (StringRef Candidate : Candidates->second) {
-    unsigned Common =
-        commonTrailingComponents(Parts.Path, splitProfileName(Candidate).Path);
-    if (Common == 0 || Common < Best)
-      continue;
-    if (Common > Best)
-      BestNames.clear();
-    Best = Common;
-    BestNames.push_back(Candidate);
-  }
-  if (BestNames.size() == 1) {
-    Result.Name = BestNames.front();
-    Result.FromOtherPath = true;
-  } else {
-    Result.Ambiguous = std::move(BestNames);
-  }
-  return Result;
-}
-
-} // namespace
-
-/// Reads \p File and indexes it. The profile summary describes the whole
-/// program, not only the module being compiled: merge stores it in indexed
-/// profiles; for other profiles it is computed here, which decodes every path
-/// of every function.
-static Expected<std::unique_ptr<ProfileForUse>>
-loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
-  Expected<Profile> P = readProfile(File, Warn, ProfileKind::Unknown,
-                                    /*NameFileInWarnings=*/false);
-  if (!P)
-    return P.takeError();
-  auto Result = std::make_unique<ProfileForUse>();
-  Result->Prof = std::move(*P);
-  for (const FunctionProfile &FP : Result->Prof.Functions) {
-    auto &Records = Result->ByName[FP.Name];
-    Records.push_back(&FP);
-    // Each name once: with its first record.
-    if (ProfileName Parts = splitProfileName(FP.Name);
-        Parts.isLocal() && Records.size() == 1)
-      Result->LocalsBySymbol[Parts.Symbol].push_back(
-          Result->ByName.find(FP.Name)->first());
-  }
-  std::optional<PathProfileSummary> Summary = Result->Prof.Summary;
-  if (!Summary) {
-    Expected<PathProfileSummary> Computed = computeSummary(Result->Prof);
-    if (!Computed)
-      return createFileError(File, Computed.takeError());
-    Summary = std::move(*Computed);
-  }
-  Result->ProgramFlow = Summary->ProgramFlow;
-  Result->MaxFunctionCount = Summary->MaxFunctionCount;
-  Result->Summary = toLLVMSummary(*Summary);
-  return std::move(Result);
-}
-
-static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
-                                                     LLVMContext &Ctx) {
-  if (File.empty()) {
-    Ctx.diagnose(DiagnosticInfoPathProfile(
-        "", "pathprof-use needs a profile: -pathprof-profile-use=FILE",
-        DS_Error));
-    return nullptr;
-  }
-  auto Warn = [&](const Twine &Msg) {
-    Ctx.diagnose(DiagnosticInfoPathProfile(File, Msg, DS_Warning));
-  };
-  Expected<std::unique_ptr<ProfileForUse>> Loaded = loadProfile(File, Warn);
-  if (!Loaded) {
-    Ctx.diagnose(DiagnosticInfoPathProfile(
-        File, messageWithoutFile(Loaded.takeError()), DS_Error));
-    return nullptr;
-  }
-  return std::move(*Loaded);
-}
 
 static bool isIndirectBrTarget(const BasicBlock &BB) {
   return any_of(predecessors(&BB), [](const BasicBlock *Pred) {
@@ -321,9 +162,10 @@ static std::string staleMessage(StringRef SourceFile,
 }
 
 PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  StringRef Path = File.empty() ? StringRef(ProfileUse) : StringRef(File);
+  StringRef Path = ProfileUse;
   LLVMContext &Ctx = M.getContext();
-  std::unique_ptr<ProfileForUse> Loaded = loadOrDiagnose(Path, Ctx);
+  std::shared_ptr<const ProfileForUse> Loaded =
+      MAM.getResult<PathProfileAnalysis>(M).Profile;
   if (!Loaded)
     return PreservedAnalyses::all();
 
@@ -334,7 +176,6 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
   ProfileSummaryInfo &PSI = MAM.getResult<ProfileSummaryAnalysis>(M);
   PSI.refresh();
 
-  SuperblockBudget Budget(M);
   std::vector<Function *> Worklist;
   for (Function &F : M)
     if (!shouldSkipFunction(F))
@@ -446,16 +287,10 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     PA.preserveSet<CFGAnalyses>();
     PA.preserve<BallLarusAnalysis>();
     FAM.invalidate(*F, PA);
-
-    if (superblocksEnabled() &&
-        formSuperblocks(*F, DAG, *D, Loaded->ProgramFlow, Budget,
-                        FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F),
-                        &PSI))
-      FAM.invalidate(*F, PreservedAnalyses::none());
   }
 
   // As in IR PGO, attributes go on last, so that no function's annotation
-  // or superblocks depend on the order of functions in the module.
+  // depends on the order of functions in the module.
   for (Function *F : HotFunctions)
     F->addFnAttr(Attribute::InlineHint);
   for (Function *F : ColdFunctions)
@@ -482,8 +317,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
 
 PreservedAnalyses PathProfUsePrinterPass::run(Module &M,
                                               ModuleAnalysisManager &MAM) {
-  std::unique_ptr<ProfileForUse> Loaded =
-      loadOrDiagnose(getProfileUseOption(), M.getContext());
+  std::shared_ptr<const ProfileForUse> Loaded =
+      MAM.getResult<PathProfileAnalysis>(M).Profile;
   if (!Loaded)
     return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =

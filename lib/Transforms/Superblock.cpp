@@ -15,7 +15,8 @@
 //
 // Path profiles make two things exact that edge profiles can only estimate.
 // Which paths are hot is known, not guessed from a chain of likely branches
-// (papers/002 and 003 show how the two can differ). And the flow through a
+// (Shye et al., path profiling from Itanium-2 branch-trace samples, 2005,
+// show how the two can differ). And the flow through a
 // copy is known: it is the flow of the paths that enter the duplicated tail
 // along the trace, so the branch weights of the copies and of the originals
 // they came from are set from path counts, not by scaling.
@@ -47,6 +48,7 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileForUse.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -771,8 +773,10 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
   return decodePathProfile(DAG, Profile);
 }
 
-PreservedAnalyses SuperblockTestPass::run(Module &M,
-                                          ModuleAnalysisManager &MAM) {
+/// Test mode: the paths -pathprof-superblock-paths names stand for the
+/// profile.
+static PreservedAnalyses formFromNamedPaths(Module &M,
+                                            ModuleAnalysisManager &MAM) {
   Expected<std::vector<NamedPath>> Named = parseTestPaths(TestPaths);
   if (!Named) {
     M.getContext().emitError(toString(Named.takeError()));
@@ -816,6 +820,47 @@ PreservedAnalyses SuperblockTestPass::run(Module &M,
     if (formSuperblocks(F, DAG, *Profile, ProgramFlow, Budget, ORE, &PSI)) {
       Changed = true;
       FAM.invalidate(F, PreservedAnalyses::none());
+    }
+  }
+  return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+PreservedAnalyses SuperblockPass::run(Module &M, ModuleAnalysisManager &MAM) {
+  if (!TestPaths.empty())
+    return formFromNamedPaths(M, MAM);
+  std::shared_ptr<const ProfileForUse> Loaded =
+      MAM.getResult<PathProfileAnalysis>(M).Profile;
+  if (!Loaded || !superblocksEnabled())
+    return PreservedAnalyses::all();
+
+  auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
+  ProfileSummaryInfo &PSI = MAM.getResult<ProfileSummaryAnalysis>(M);
+  SuperblockBudget Budget(M);
+  bool Changed = false;
+  std::vector<Function *> Worklist;
+  for (Function &F : M)
+    if (!shouldSkipFunction(F))
+      Worklist.push_back(&F);
+  for (Function *F : Worklist) {
+    // The CFG the use pass annotated: numbered as the instrumentation did
+    // (the use pass split the blocks at setjmp calls already).
+    if (splitAtReturnsTwiceCalls(*F))
+      FAM.invalidate(*F, PreservedAnalyses::none());
+    const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(*F);
+    const FunctionProfile *FP = Loaded->profileOf(*F, DAG);
+    if (!FP)
+      continue; // the use pass said why
+    Expected<DecodedPathProfile> D = decodePathProfile(DAG, *FP);
+    if (!D) {
+      consumeError(D.takeError()); // the use pass reported it
+      continue;
+    }
+    if (D->TotalCount == 0)
+      continue;
+    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
+    if (formSuperblocks(*F, DAG, *D, Loaded->ProgramFlow, Budget, ORE, &PSI)) {
+      Changed = true;
+      FAM.invalidate(*F, PreservedAnalyses::none());
     }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();

@@ -1,0 +1,120 @@
+//===- PathProf/ProfileForUse.h - A path profile loaded for use -*- C++ -*-===//
+//
+// The profile the use side works from (-fprofile-path-use): read once per
+// compilation by the module analysis PathProfileAnalysis, indexed by profile
+// name, with the whole program's summary. The annotating pass (pathprof-use)
+// and superblock formation (pathprof-superblock) both take it from there, as
+// does print<pathprof-use>. Its result survives every transformation: it
+// describes the profile file, not the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_PROFILEFORUSE_H
+#define PATHPROF_PROFILEFORUSE_H
+
+#include "PathProf/Profile.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/IR/ProfileSummary.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class DiagnosticPrinter;
+class Function;
+} // namespace llvm
+
+namespace pathprof {
+
+class BallLarusDAG;
+
+/// A problem with the path profile, reported through the LLVMContext so
+/// that clang prints it as "error:"/"warning:" (-Wbackend-plugin) and fails
+/// the compilation on errors.
+class DiagnosticInfoPathProfile : public llvm::DiagnosticInfo {
+public:
+  DiagnosticInfoPathProfile(llvm::StringRef File, const llvm::Twine &Msg,
+                            llvm::DiagnosticSeverity Severity)
+      : DiagnosticInfo(kind(), Severity), File(File.str()), Msg(Msg.str()) {}
+
+  void print(llvm::DiagnosticPrinter &DP) const override;
+
+  static bool classof(const DiagnosticInfo *DI) {
+    return DI->getKind() == kind();
+  }
+
+private:
+  static int kind();
+
+  std::string File;
+  std::string Msg;
+};
+
+/// A profile loaded for use: its functions by profile name, and what the
+/// whole program's profile says (flow, maximum counts, summary).
+struct ProfileForUse {
+  Profile Prof;
+  llvm::StringMap<llvm::SmallVector<const FunctionProfile *, 1>> ByName;
+  /// The profile names of local functions by their symbol, each name once.
+  llvm::StringMap<llvm::SmallVector<llvm::StringRef, 1>> LocalsBySymbol;
+  /// Sum of all path counts of all functions.
+  uint64_t ProgramFlow = 0;
+  /// Largest entry count of any function.
+  uint64_t MaxFunctionCount = 0;
+  std::unique_ptr<llvm::ProfileSummary> Summary;
+
+  /// The profile of the function named \p Name with \p Checksum, or null.
+  const FunctionProfile *find(llvm::StringRef Name, uint64_t Checksum) const;
+
+  struct Match;
+  /// The profile of the function named \p Name: under that name, or, for a
+  /// local function, under the name of the same symbol whose source path
+  /// shares the most trailing components with \p Name's, when exactly one
+  /// does. Paths must share at least the file name.
+  Match match(llvm::StringRef Name) const;
+
+  /// The profile that applies to \p F, numbered as \p DAG: matched by name
+  /// and CFG checksum; null when there is none or it is stale.
+  const FunctionProfile *profileOf(const llvm::Function &F,
+                                   const BallLarusDAG &DAG) const;
+};
+
+/// Where the profile of a function is, if anywhere.
+struct ProfileForUse::Match {
+  /// The profile name whose records apply; empty when none does.
+  llvm::StringRef Name;
+  /// Name is another source path's name for the same static function: the
+  /// tree moved since the profile was made.
+  bool FromOtherPath = false;
+  /// Names of other source paths that are equally good matches, so none
+  /// was taken.
+  llvm::SmallVector<llvm::StringRef, 2> Ambiguous;
+};
+
+/// Reads the profile -pathprof-profile-use names, once per module: errors
+/// and warnings are diagnostics (an error fails the compilation); the result
+/// is null when there is no profile to use. Never invalidated.
+class PathProfileAnalysis
+    : public llvm::AnalysisInfoMixin<PathProfileAnalysis> {
+public:
+  struct Result {
+    std::shared_ptr<const ProfileForUse> Profile;
+    bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
+                    llvm::ModuleAnalysisManager::Invalidator &) {
+      return false;
+    }
+  };
+  Result run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+
+private:
+  friend llvm::AnalysisInfoMixin<PathProfileAnalysis>;
+  static llvm::AnalysisKey Key;
+};
+
+} // namespace pathprof
+
+#endif // PATHPROF_PROFILEFORUSE_H

@@ -1,0 +1,144 @@
+//===- ProfileForUse.cpp - A path profile loaded for use ------------------===//
+//
+// Reads and indexes the profile of -fprofile-path-use once per compilation
+// (PathProfileAnalysis) for the passes that use it (PathProf/ProfileForUse.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/ProfileForUse.h"
+#include "PathProf/BallLarus.h"
+#include "PathProf/FunctionNames.h"
+#include "PathProf/PathProfUse.h"
+#include "PathProf/ProfileError.h"
+#include "PathProf/ProfileNames.h"
+#include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileSummary.h"
+
+#include "llvm/IR/DiagnosticPrinter.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+
+using namespace llvm;
+using namespace pathprof;
+
+AnalysisKey PathProfileAnalysis::Key;
+
+void DiagnosticInfoPathProfile::print(DiagnosticPrinter &DP) const {
+  if (!File.empty())
+    DP << "path profile '" << File << "': ";
+  DP << Msg;
+}
+
+int DiagnosticInfoPathProfile::kind() {
+  static const int Kind = getNextAvailablePluginDiagnosticKind();
+  return Kind;
+}
+
+const FunctionProfile *ProfileForUse::find(StringRef Name,
+                                           uint64_t Checksum) const {
+  auto It = ByName.find(Name);
+  if (It == ByName.end())
+    return nullptr;
+  for (const FunctionProfile *FP : It->second)
+    if (FP->Checksum == Checksum)
+      return FP;
+  return nullptr;
+}
+
+ProfileForUse::Match ProfileForUse::match(StringRef Name) const {
+  Match Result;
+  if (auto It = ByName.find(Name); It != ByName.end()) {
+    Result.Name = It->first();
+    return Result;
+  }
+  ProfileName Parts = splitProfileName(Name);
+  auto Candidates = LocalsBySymbol.find(Parts.Symbol);
+  if (!Parts.isLocal() || Candidates == LocalsBySymbol.end())
+    return Result;
+  unsigned Best = 0;
+  SmallVector<StringRef, 2> BestNames;
+  for (StringRef Candidate : Candidates->second) {
+    unsigned Common =
+        commonTrailingComponents(Parts.Path, splitProfileName(Candidate).Path);
+    if (Common == 0 || Common < Best)
+      continue;
+    if (Common > Best)
+      BestNames.clear();
+    Best = Common;
+    BestNames.push_back(Candidate);
+  }
+  if (BestNames.size() == 1) {
+    Result.Name = BestNames.front();
+    Result.FromOtherPath = true;
+  } else {
+    Result.Ambiguous = std::move(BestNames);
+  }
+  return Result;
+}
+
+const FunctionProfile *ProfileForUse::profileOf(const Function &F,
+                                                const BallLarusDAG &DAG) const {
+  Match Found = match(getPathProfFuncName(F));
+  if (Found.Name.empty() || !DAG.isValid())
+    return nullptr;
+  return find(Found.Name, DAG.checksum());
+}
+
+/// Reads \p File and indexes it. The profile summary describes the whole
+/// program, not only the module being compiled: merge stores it in indexed
+/// profiles; for other profiles it is computed here, which decodes every path
+/// of every function.
+static Expected<std::unique_ptr<ProfileForUse>>
+loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
+  Expected<Profile> P = readProfile(File, Warn, ProfileKind::Unknown,
+                                    /*NameFileInWarnings=*/false);
+  if (!P)
+    return P.takeError();
+  auto Result = std::make_unique<ProfileForUse>();
+  Result->Prof = std::move(*P);
+  for (const FunctionProfile &FP : Result->Prof.Functions) {
+    auto &Records = Result->ByName[FP.Name];
+    Records.push_back(&FP);
+    // Each name once: with its first record.
+    if (ProfileName Parts = splitProfileName(FP.Name);
+        Parts.isLocal() && Records.size() == 1)
+      Result->LocalsBySymbol[Parts.Symbol].push_back(
+          Result->ByName.find(FP.Name)->first());
+  }
+  std::optional<PathProfileSummary> Summary = Result->Prof.Summary;
+  if (!Summary) {
+    Expected<PathProfileSummary> Computed = computeSummary(Result->Prof);
+    if (!Computed)
+      return createFileError(File, Computed.takeError());
+    Summary = std::move(*Computed);
+  }
+  Result->ProgramFlow = Summary->ProgramFlow;
+  Result->MaxFunctionCount = Summary->MaxFunctionCount;
+  Result->Summary = toLLVMSummary(*Summary);
+  return std::move(Result);
+}
+
+static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
+                                                     LLVMContext &Ctx) {
+  if (File.empty()) {
+    Ctx.diagnose(DiagnosticInfoPathProfile(
+        "", "pathprof-use needs a profile: -pathprof-profile-use=FILE",
+        DS_Error));
+    return nullptr;
+  }
+  auto Warn = [&](const Twine &Msg) {
+    Ctx.diagnose(DiagnosticInfoPathProfile(File, Msg, DS_Warning));
+  };
+  Expected<std::unique_ptr<ProfileForUse>> Loaded = loadProfile(File, Warn);
+  if (!Loaded) {
+    Ctx.diagnose(DiagnosticInfoPathProfile(
+        File, messageWithoutFile(Loaded.takeError()), DS_Error));
+    return nullptr;
+  }
+  return std::move(*Loaded);
+}
+
+PathProfileAnalysis::Result PathProfileAnalysis::run(Module &M,
+                                                     ModuleAnalysisManager &) {
+  return {loadOrDiagnose(getProfileUseOption(), M.getContext())};
+}
