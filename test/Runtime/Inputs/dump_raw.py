@@ -100,6 +100,27 @@ def dump_segment(seg, header_size, fields, check_layout=True):
             print("hash %s path %d: %d" % (name, path_id, count))
 
 
+def segments_of(data, header, version):
+    """(offset, header fields) of each segment of a version 2 or 3 file, and
+    (offset, None) for an incomplete one at the end."""
+    offset = 0
+    while offset < len(data):
+        if struct.unpack_from("<Q", data, offset)[0] == 0:
+            yield offset, None
+            return
+        if len(data) - offset < header.size:
+            fail("segment at %d: too small for a header" % offset)
+        h = header.unpack_from(data, offset)
+        (magic, file_version, header_size, seg_size) = h[0:4]
+        if (magic != MAGIC or file_version != version or
+                header_size != header.size):
+            fail("segment at %d: bad magic, version or header size" % offset)
+        if seg_size % 4096 or offset + seg_size > len(data):
+            fail("segment at %d: bad size %d" % (offset, seg_size))
+        yield offset, h
+        offset += seg_size
+
+
 def v3_regions(h, offset):
     """The region directory of a version 3 header as {kind: (off, size)}."""
     regions = {}
@@ -116,22 +137,7 @@ def v3_regions(h, offset):
 
 def dump_v3(path, data, live):
     """Descriptions first (by signature), then each counter segment."""
-    segments = []
-    offset = 0
-    while offset < len(data):
-        if struct.unpack_from("<Q", data, offset)[0] == 0:
-            segments.append((offset, None))
-            break
-        if len(data) - offset < V3_HEADER.size:
-            fail("segment at %d: too small for a header" % offset)
-        h = V3_HEADER.unpack_from(data, offset)
-        (magic, version, header_size, seg_size) = h[0:4]
-        if magic != MAGIC or version != 3 or header_size != V3_HEADER.size:
-            fail("segment at %d: bad magic, version or header size" % offset)
-        if seg_size % 4096 or offset + seg_size > len(data):
-            fail("segment at %d: bad size %d" % (offset, seg_size))
-        segments.append((offset, h))
-        offset += seg_size
+    segments = list(segments_of(data, V3_HEADER, 3))
     descriptions = {}
     for offset, h in segments:
         if h is not None and h[4] == DESCRIPTION:
@@ -205,19 +211,10 @@ def main():
     if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] == 3:
         dump_v3(path, data, live)
         return
-    offset = 0
-    while offset < len(data):
-        if struct.unpack_from("<Q", data, offset)[0] == 0:
+    for offset, h in segments_of(data, V2_HEADER, 2):
+        if h is None:
             print("incomplete: %d bytes at %d" % (len(data) - offset, offset))
             break
-        if len(data) - offset < V2_HEADER.size:
-            fail("segment at %d: too small for a header" % offset)
-        h = V2_HEADER.unpack_from(data, offset)
-        (magic, version, header_size, seg_size) = h[0:4]
-        if magic != MAGIC or version != 2 or header_size != V2_HEADER.size:
-            fail("segment at %d: bad magic, version or header size" % offset)
-        if seg_size % 4096 or offset + seg_size > len(data):
-            fail("segment at %d: bad size %d" % (offset, seg_size))
         owner_pid, start_time, flags = h[14:17]
         state = ""
         if live:
@@ -229,8 +226,7 @@ def main():
                   (offset, h[4], h[12], state))
             print("producer: " + h[18].rstrip(b"\0").decode())
             print("runtime: " + h[19].rstrip(b"\0").decode())
-            dump_segment(data[offset:offset + seg_size], header_size, h[4:14])
-        offset += seg_size
+            dump_segment(data[offset:offset + h[3]], h[2], h[4:14])
 
 
 main()
