@@ -34,10 +34,10 @@ extern "C" {
    __pathprof_data_version; the runtime refuses modules of another layout. */
 #define PATHPROF_DATA_VERSION 1ULL
 
-/* PathProfRawHeader::SegmentKind. */
-#define PATHPROF_SEGMENT_DESCRIPTION 1ULL /* FUNCTIONS and NAMES of a module   \
-                                           */
-#define PATHPROF_SEGMENT_COUNTERS 2ULL    /* COUNTERS and HASH of a module */
+/* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
+   and NAMES regions) or one module instance's counts (COUNTERS, HASH). */
+#define PATHPROF_SEGMENT_DESCRIPTION 1ULL
+#define PATHPROF_SEGMENT_COUNTERS 2ULL
 
 /* PathProfRawHeader::SegmentFlags: the segment's counts were folded into
    another segment of the file; readers skip it and a writer may reuse it. */
