@@ -14,7 +14,6 @@
 #include "PathProf/CFGDescription.h"
 #include "PathProf/ProfileError.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
@@ -22,6 +21,7 @@
 #include "llvm/Support/FileSystem.h"
 
 #include <optional>
+#include <set>
 #include <tuple>
 
 using namespace llvm;
@@ -113,7 +113,9 @@ private:
 
   Profile P;
   /// The checksums of each function name read so far.
-  StringMap<DenseSet<uint64_t>> Seen;
+  /// The checksums of each name seen so far. Not a DenseSet: every 64-bit
+  /// value is a valid checksum, and DenseSet reserves two as markers.
+  StringMap<std::set<uint64_t>> Seen;
   // The function being read.
   FunctionProfile F;
   bool HaveChecksum = false;
