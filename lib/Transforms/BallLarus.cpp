@@ -31,9 +31,11 @@ using namespace pathprof;
 #define DEBUG_TYPE "pathprof-numbering"
 
 static cl::opt<uint64_t> MaxPaths(
-    "pathprof-max-paths", cl::init(UINT64_MAX), cl::Hidden,
+    "pathprof-max-paths", cl::init(65536), cl::Hidden,
     cl::desc("Largest number of paths a function may have; functions with "
-             "more have their DAG cut so that paths end earlier"));
+             "more have their DAG cut so that paths end earlier (the "
+             "default equals -pathprof-dense-limit, so every function gets "
+             "dense counters; raise it to hash large functions instead)"));
 
 static cl::opt<unsigned> PrintPathsLimit(
     "pathprof-print-paths-limit", cl::init(256), cl::Hidden,
