@@ -37,6 +37,7 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
+#include "RemarkText.h"
 #include "RuntimeInterface.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -384,11 +385,6 @@ void FunctionInstrumenter::run() {
     if (Frame)
       B.CreateCall(RT.verifyLeave(), {Frame});
   }
-}
-
-/// \p One after a count of 1, \p Many after any other count.
-static const char *plural(uint64_t N, const char *One, const char *Many) {
-  return N == 1 ? One : Many;
 }
 
 /// Why \p DAG cannot be instrumented, or an empty string.

@@ -40,6 +40,7 @@
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
+#include "RemarkText.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
@@ -136,11 +137,6 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
     ++NumWeights;
   }
   return NumWeights;
-}
-
-/// \p One after a count of 1, \p Many after any other count.
-static const char *plural(uint64_t N, const char *One, const char *Many) {
-  return N == 1 ? One : Many;
 }
 
 /// "N functions of FILE have stale path profiles ...: f, g (+K more)".

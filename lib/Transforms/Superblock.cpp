@@ -49,14 +49,17 @@
 #include "PathProf/PathDecode.h"
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileForUse.h"
+#include "RemarkText.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Analysis/InstructionSimplify.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
@@ -84,6 +87,8 @@ STATISTIC(NumDuplicatedInsts, "Instructions duplicated in superblocks");
 STATISTIC(NumTruncated, "Superblocks that end before their path does");
 STATISTIC(NumRefusedBlock, "Hot paths refused: a block cannot be copied");
 STATISTIC(NumRefusedBudget, "Hot paths refused: code growth budget");
+STATISTIC(NumRefusedModel, "Hot paths refused: the copy would specialise "
+                           "nothing");
 STATISTIC(NumSingleEntry, "Hot paths that were single-entry already");
 
 static cl::opt<bool> EnableSuperblocks(
@@ -111,6 +116,12 @@ static cl::opt<unsigned> MaxModuleGrowth(
     "pathprof-superblock-max-module-growth", cl::init(10), cl::Hidden,
     cl::desc("Largest number of instructions superblock formation may add "
              "to a module, in percent of its size"));
+
+static cl::opt<bool> RequireSpecialisation(
+    "pathprof-superblock-model", cl::init(true), cl::Hidden,
+    cl::desc("Form a superblock only where the copy is specialised by its "
+             "path: a branch decided, a value folded or a loop value carried "
+             "unchanged (false: wherever a hot path has a side entrance)"));
 
 static cl::opt<bool> CopyLatches(
     "pathprof-superblock-copy-latches", cl::init(true), cl::Hidden,
@@ -192,6 +203,25 @@ static std::string formatShare(uint64_t Part, uint64_t Whole) {
 
 namespace {
 
+/// What a copy of a trace's tail, entered only along the trace, lets the
+/// optimizer simplify that the original, entered from its side entrances
+/// too, does not: the profitability model of superblock formation.
+struct Specialisation {
+  /// Conditional branches and switches in the copy whose direction the
+  /// trace decides (a condition implied by a branch taken earlier on the
+  /// trace, or a constant).
+  unsigned Branches = 0;
+  /// Instructions in the copy that fold to a constant or to another value
+  /// once its phis take the values they have along the trace.
+  unsigned Values = 0;
+  /// Loop values that the copied latch carries around unchanged (the
+  /// header phi receives itself): the loop splits into one that does not
+  /// update them.
+  unsigned Invariants = 0;
+
+  unsigned total() const { return Branches + Values + Invariants; }
+};
+
 /// A profiled path, in the blocks that run it now: after a superblock is
 /// formed, the paths that follow its trace into the duplicated tail run the
 /// copies.
@@ -223,6 +253,8 @@ private:
   }
   bool hasSideEntrance(BasicBlock *BB, BasicBlock *TracePred) const;
   const char *whyNotDuplicable(BasicBlock *BB) const;
+  Specialisation specialisation(ArrayRef<BasicBlock *> Trace,
+                                unsigned First) const;
   void formAlong(TracePath &P);
   void duplicateTail(ArrayRef<BasicBlock *> Tail, BasicBlock *Pred);
   void setWeights();
@@ -294,6 +326,90 @@ const char *SuperblockFormer::whyNotDuplicable(BasicBlock *BB) const {
   return nullptr;
 }
 
+Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
+                                                unsigned First) const {
+  const DataLayout &DL = F.getDataLayout();
+  Specialisation S;
+  // A branch direction taken on the trace, by the edge that took it.
+  struct Fact {
+    Value *Cond;
+    bool Taken;
+    BasicBlockEdge Edge;
+  };
+  SmallVector<Fact, 8> Facts;
+  // A fact is news in (the copy of) BB unless the original edge that took it
+  // dominates BB's original, where the optimizer knows it already.
+  auto IsNews = [&](const Fact &Fct, BasicBlock *BB) {
+    return !DT.dominates(Fct.Edge, origin(BB));
+  };
+  // The values the copy sees, where they differ from the original's.
+  DenseMap<Value *, Value *> Known;
+  auto Resolve = [&](Value *V) {
+    Value *K = Known.lookup(V);
+    return K ? K : V;
+  };
+  auto AddFacts = [&](unsigned From) {
+    BasicBlock *BB = Trace[From], *To = Trace[From + 1];
+    BasicBlockEdge Edge(origin(BB), origin(To));
+    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator())) {
+      if (Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
+        Facts.push_back({Br->getCondition(), Br->getSuccessor(0) == To, Edge});
+    } else if (auto *Sw = dyn_cast<SwitchInst>(BB->getTerminator())) {
+      // The switch value is the case's along a case edge of its own.
+      if (ConstantInt *C = Sw->findCaseDest(To);
+          C && !DT.dominates(Edge, origin(Trace[First])))
+        Known[Sw->getCondition()] = C;
+    }
+  };
+  for (unsigned I = 0; I != First; ++I)
+    AddFacts(I);
+
+  const SimplifyQuery SQ(DL);
+  for (unsigned K = First; K != Trace.size(); ++K) {
+    BasicBlock *BB = Trace[K];
+    // The copy has one predecessor, so its phis are the trace's values.
+    for (PHINode &Phi : BB->phis())
+      Known[&Phi] = Resolve(Phi.getIncomingValueForBlock(Trace[K - 1]));
+    for (Instruction &I : make_range(BB->getFirstNonPHIIt(),
+                                     BB->getTerminator()->getIterator())) {
+      if (none_of(I.operands(), [&](Value *Op) { return Known.count(Op); }))
+        continue;
+      SmallVector<Value *, 4> Ops;
+      for (Value *Op : I.operands())
+        Ops.push_back(Resolve(Op));
+      if (Value *V = simplifyInstructionWithOperands(&I, Ops, SQ)) {
+        Known[&I] = V;
+        ++S.Values;
+      }
+    }
+    Instruction *Term = BB->getTerminator();
+    if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional()) {
+      Value *Cond = Resolve(Br->getCondition());
+      if (isa<Constant>(Cond) || any_of(Facts, [&](const Fact &Fct) {
+            return IsNews(Fct, BB) &&
+                   isImpliedCondition(Fct.Cond, Cond, DL, Fct.Taken);
+          }))
+        ++S.Branches;
+    } else if (auto *Sw = dyn_cast<SwitchInst>(Term)) {
+      if (isa<Constant>(Resolve(Sw->getCondition())))
+        ++S.Branches;
+    }
+    // A latch: which loop values does the copy carry around unchanged?
+    for (BasicBlock *Succ : successors(BB)) {
+      if (!LoopHeaders.count(origin(Succ)))
+        continue;
+      for (PHINode &Phi : Succ->phis()) {
+        Value *In = Phi.getIncomingValueForBlock(BB);
+        if (In != &Phi && Resolve(In) == &Phi)
+          ++S.Invariants;
+      }
+    }
+    if (K + 1 != Trace.size())
+      AddFacts(K);
+  }
+  return S;
+}
+
 const Instruction *SuperblockFormer::remarkAnchor(BasicBlock *BB) const {
   const Instruction *I = firstWithLine(*BB);
   return I ? I : BB->getTerminator();
@@ -361,6 +477,21 @@ void SuperblockFormer::formAlong(TracePath &P) {
   uint64_t Cost = 0;
   for (BasicBlock *BB : Tail)
     Cost += countInstructions(*BB);
+  Specialisation Spec = specialisation(Trace, First);
+  if (RequireSpecialisation && !Spec.total()) {
+    ++NumRefusedModel;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotProfitable",
+                                      remarkAnchor(Trace[0]))
+             << "no superblock along path "
+             << NV("Path", describePath(*P.Profiled)) << ": copying "
+             << NV("Instructions", Cost) << " instructions from block "
+             << NV("Block", describeBlock(*origin(Trace[First])))
+             << " on would specialise nothing (no branch decided, no value "
+                "folded, no loop value left unchanged)";
+    });
+    return;
+  }
   if (Cost > FunctionBudget || Cost > ModuleBudget.remaining()) {
     ++NumRefusedBudget;
     bool Module = Cost <= FunctionBudget;
@@ -398,7 +529,14 @@ void SuperblockFormer::formAlong(TracePath &P) {
            << " (" << NV("Share", formatShare(P.Count, Profile.TotalCount))
            << "% of " << NV("Function", getDisplayName(F))
            << "'s flow), duplicated " << NV("Instructions", Cost)
-           << " instructions";
+           << " instructions; the copy decides "
+           << NV("DecidedBranches", Spec.Branches)
+           << plural(Spec.Branches, " branch", " branches") << ", folds "
+           << NV("FoldedValues", Spec.Values)
+           << plural(Spec.Values, " value", " values") << ", keeps "
+           << NV("LoopInvariants", Spec.Invariants)
+           << plural(Spec.Invariants, " loop value", " loop values")
+           << " unchanged";
   });
   if (StopAt) {
     ++NumTruncated;

@@ -5,7 +5,7 @@
 ; breaks 901:9 and the copy's 710 break-outs become 703:7 (the remainder goes
 ; to the heavier). Parallel cases to one block carry the whole count on the
 ; first, as IR PGO does.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='nest:entry,outer,inner,a,latch:1;nest:outer,inner,a,latch:9;nest:inner,a,latch:700;nest:inner,b,latch:200;nest:inner,a,latch,exit:1' \
 ; RUN:   -pass-remarks=pathprof-superblock -S %s 2>%t.err | FileCheck %s

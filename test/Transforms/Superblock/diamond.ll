@@ -3,7 +3,7 @@
 ; follows the untouched original of join and needs a copy from e on. Branch
 ; weights of the copies and of the originals come from the path counts, so
 ; BlockFrequencyInfo after the pass gives every block its exact count.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify,print<block-freq>' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify,print<block-freq>' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='f:entry,b1,join,t,exit:60;f:entry,b2,join,e,exit:30;f:entry,b1,join,e,exit:5;f:entry,b2,join,t,exit:5' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \

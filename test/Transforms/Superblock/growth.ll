@@ -6,7 +6,7 @@
 ; DEFINE: %{paths} = 'f:entry,b1,join,t,exit:60;f:entry,b2,join,e,exit:30;f:entry,b1,join,e,exit:5;f:entry,b2,join,t,exit:5;g:entry,b1,join,t,exit:60;g:entry,b2,join,e,exit:30;g:entry,b1,join,e,exit:5;g:entry,b2,join,t,exit:5'
 ;
 ; Defaults: 25% of 12 is 3 instructions per function; nothing fits.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-paths=%{paths} \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false -pathprof-superblock-paths=%{paths} \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>%t.def | FileCheck %s --check-prefix=NONE
 ; RUN: FileCheck %s --check-prefix=DEF < %t.def
@@ -18,7 +18,7 @@
 ; NONE-NOT: .sb
 ;
 ; 42% of 12 is 5: the first superblock of each function fits, the second not.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-paths=%{paths} \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false -pathprof-superblock-paths=%{paths} \
 ; RUN:   -pathprof-superblock-max-growth=42 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>%t.func | FileCheck %s --check-prefix=FUNC
@@ -36,7 +36,7 @@
 ; FUNC-NOT:     e.sb
 ;
 ; 40% of the module's 24 is 9: f gets both superblocks (8), g none.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-paths=%{paths} \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false -pathprof-superblock-paths=%{paths} \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=40 \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>%t.mod | FileCheck %s --check-prefix=MOD

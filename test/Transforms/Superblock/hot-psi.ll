@@ -3,7 +3,7 @@
 ; With this summary a count of 100 or more is hot: @small's largest block
 ; count is 100 (its entry), @tiny's 50. Neither has paths of 0.1% of the
 ; program's flow (1000150).
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='big:entry:1000000;small:entry,b1,join,exit:90;small:entry,b2,join,exit:10;tiny:entry,b1,join,exit:45;tiny:entry,b2,join,exit:5' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock -S %s 2>%t.err | FileCheck %s

@@ -5,7 +5,7 @@
 ; path (600) carries 0.06% of the program, so nothing is hot (no remarks).
 ;
 ; DEFINE: %{paths} = 'big:entry:1000000;mid:entry,b1,join,t,exit:600;mid:entry,b2,join,e,exit:300;mid:entry,b1,join,e,exit:50;mid:entry,b2,join,t,exit:50;small:entry,b1,join,t,exit:60;small:entry,b2,join,e,exit:30;small:entry,b1,join,e,exit:5;small:entry,b2,join,t,exit:5'
-; DEFINE: %{opt} = %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-paths=%{paths} \
+; DEFINE: %{opt} = %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false -pathprof-superblock-paths=%{paths} \
 ; DEFINE:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; DEFINE:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock -S %s
 ;

@@ -8,10 +8,10 @@
 ; DEFINE:   -pathprof-superblock-min-path-share=1 \
 ; DEFINE:   -pathprof-superblock-paths='nest:entry,outer,inner,check,join,olatch:1;nest:inner,check,join,olatch:79;nest:inner,ibody,found,join,olatch:20;nest:inner,ibody,ilatch:1000;nest:inner,check,join,olatch,exit:1' \
 ; DEFINE:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' %{flags} \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false %{flags} \
 ; RUN:   -pass-remarks-analysis=pathprof-superblock -S %s 2>%t.stay | FileCheck %s --check-prefix=STAY
 ; RUN: FileCheck %s --check-prefix=STAY-REMARK < %t.stay
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' %{flags} -pathprof-superblock-leave-loops \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false %{flags} -pathprof-superblock-leave-loops \
 ; RUN:   -S %s 2>%t.leave | FileCheck %s --check-prefix=LEAVE
 ; RUN: FileCheck %s --check-prefix=LEAVE-REMARK < %t.leave
 

@@ -4,7 +4,7 @@
 ; latch is a second backedge. The header is never copied. The paths through
 ; the original latch no longer run: its weights go, as IR PGO leaves a
 ; branch that never ran without weights.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify,print<block-freq>' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify,print<block-freq>' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
@@ -12,9 +12,23 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: FileCheck %s --check-prefix=BFI < %t.err
 
+; With the model (the default), the colder path is refused: once the hot
+; path has its copy of mid, the original mid is entered from neg only, where
+; it already knows %c is false, and a copy of neg2 and the latch would
+; specialise nothing. The runs above and below switch the model off to show
+; the transformation of both paths.
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
+; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
+; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
+; RUN:   -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
+; MODEL:      remark: <unknown>:0:0: formed superblock of 5 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 6 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+; MODEL-NEXT: remark: <unknown>:0:0: no superblock along path header -> neg -> mid -> neg2 -> latch: copying 5 instructions from block neg2 on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
+; MODEL-NOT:  remark
+
 ; -pathprof-superblock-copy-latches=false keeps the latch out of superblocks:
 ; each ends before it, and the loop keeps one backedge.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-copy-latches=false \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false -pathprof-superblock-copy-latches=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \

@@ -3,7 +3,7 @@
 ; join, or a block after it, is something a copy cannot be made of. When the
 ; first block to copy is refused there is no superblock; when a later one is,
 ; the superblock ends before it. The IR must be unchanged in the first case.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=1000 -pathprof-superblock-max-module-growth=1000 \
 ; RUN:   -pathprof-superblock-paths='addr:entry,b1,join,exit:90;addr:entry,b2,join,exit:5;ibr:entry,b1,join,exit:90;ibr:entry,b2,join,exit:5;eh:entry,b1,join:90;eh:entry,b2,join:5;cbr:entry,b1,join,exit:90;cbr:entry,b2,join,exit:5;token:entry,b1,join,exit:90;token:entry,b2,join,exit:5;conv:entry,b1,join,exit:90;conv:entry,b2,join,exit:5;nodup:entry,b1,join,exit:90;nodup:entry,b2,join,exit:5;rtwice:entry,b1,join,exit:90;rtwice:entry,b2,join,exit:5;later:entry,b1,join,mid,exit:90;later:entry,b2,join,mid,exit:5;small:entry,b1,join,exit:90;small:entry,b2,join,exit:5;coro:entry,b1,join,exit:90;coro:entry,b2,join,exit:5' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \

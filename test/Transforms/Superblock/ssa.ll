@@ -3,7 +3,7 @@
 ; after it read a new phi in the header. The header's own phis get an entry
 ; for the copy. Debug values follow: the copy's refers to the copy's value,
 ; the one after the loop to the new phi.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-model=false \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='ssa:entry,b1,pre,header:80;ssa:entry,b2,pre,header:20;ssa:header:300;ssa:header,exit:100' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
