@@ -368,22 +368,31 @@ void FunctionInstrumenter::run() {
   }
 
   // Returns, resumes and unreachables end the path; a call that does not
-  // return ends it before the call.
+  // return ends it before the call. A return block has no branch left, so
+  // its path is known on entry and is counted there: the path register and
+  // the counters' bias need not survive the block's calls, and a call just
+  // before the return stays a tail call.
   for (unsigned N = 0; N != NumBlocks; ++N) {
     int Edge = DAG.returnEdge(N);
     if (Edge < 0)
       continue;
-    Instruction *Site = Blocks[N]->getTerminator();
+    Instruction *Exit = Blocks[N]->getTerminator();
+    Instruction *Site = Exit;
     if (isa<UnreachableInst>(Site))
       for (Instruction *I = Site->getPrevNode(); I; I = I->getPrevNode())
         if (auto *CB = dyn_cast<CallBase>(I); CB && CB->doesNotReturn()) {
           Site = CB;
           break;
         }
+    if (isa<ReturnInst>(Exit) && !beginsWithReturnsTwiceCall(*Blocks[N]))
+      Site = Frame ? VerifyBlockCalls[N]->getNextNode()
+                   : &*Blocks[N]->getFirstInsertionPt();
     IRBuilder<> B(Site);
     emitPathEnd(B, addConstant(B, pathRegister(N), Incs.Inc[Edge]));
-    if (Frame)
+    if (Frame) {
+      B.SetInsertPoint(Exit);
       B.CreateCall(RT.verifyLeave(), {Frame});
+    }
   }
 }
 

@@ -19,6 +19,7 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -57,13 +58,16 @@ struct RecordInfo {
 /// Lowers the markers of one function.
 class FunctionLowering {
 public:
-  FunctionLowering(Function &F, RuntimeInterface &RT) : F(F), RT(RT) {}
+  FunctionLowering(Function &F, RuntimeInterface &RT)
+      : F(F), RT(RT), HasCalls(hasCalls(F)) {}
 
   void lowerPathEnd(CallInst &End);
 
 private:
   RecordInfo recordInfo(Value *Data);
   Value *bias();
+  Value *biasAt(CallInst &End);
+  static bool hasCalls(const Function &F);
   std::pair<Value *, Value *> hashKey(Value *Data);
   void lowerDense(CallInst &End, GlobalVariable &Counters, Value *PathId,
                   Value *Bias);
@@ -73,6 +77,8 @@ private:
   Function &F;
   RuntimeInterface &RT;
   Value *Bias = nullptr;
+  /// Before lowering added the runtime's calls.
+  const bool HasCalls;
   DenseMap<Value *, std::pair<Value *, Value *>> HashKeys;
 };
 
@@ -163,6 +169,37 @@ Value *FunctionLowering::bias() {
   Phi->addIncoming(Slice, Then->getParent());
   Bias = Phi;
   return Bias;
+}
+
+/// Whether \p F calls anything but intrinsics and the path markers.
+bool FunctionLowering::hasCalls(const Function &F) {
+  return any_of(instructions(F), [](const Instruction &I) {
+    const auto *CB = dyn_cast<CallBase>(&I);
+    if (!CB || isa<IntrinsicInst>(CB))
+      return false;
+    const Function *Callee = CB->getCalledFunction();
+    return !Callee || (Callee->getName() != PathStartMarker &&
+                       Callee->getName() != PathEndMarker);
+  });
+}
+
+/// The bias for the path end \p End. A path that ends at a return (which
+/// the instrumentation counts on entry to the return block) reads the bias
+/// again there when the function makes calls: one load, where keeping the
+/// entry's value across the calls takes a callee-saved register (a push and
+/// a pop per call of the function) or a stack slot. Path ends in loops use
+/// the entry's value, which CounterPromotionPass needs loop-invariant.
+Value *FunctionLowering::biasAt(CallInst &End) {
+  if (!isa<ReturnInst>(End.getParent()->getTerminator()) || !HasCalls)
+    return bias();
+  // The thread must still have asked for its slice on entry.
+  if (Mode == CounterMode::Thread && !onlyCalledFromInstrumentedCode(F))
+    bias();
+  IRBuilder<> B(&End);
+  Value *Addr = RT.counterBias();
+  if (Mode == CounterMode::Thread)
+    Addr = B.CreateThreadLocalAddress(RT.threadBias());
+  return B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.ret");
 }
 
 void FunctionLowering::lowerDense(CallInst &End, GlobalVariable &Counters,
@@ -276,7 +313,7 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
     lowerHashed(End, Data, PathId);
   } else {
     // First, as it may split the block End is in.
-    Value *B = bias();
+    Value *B = biasAt(End);
     lowerDense(End, *Info.Counters, PathId, B);
   }
   End.eraseFromParent();
