@@ -8,8 +8,9 @@
 # machine's load falls on every variant alike. Prints the median compile
 # time and the object's code size (the .text* sections, llvm-size -A) per
 # variant, and the ratios against plain -O2 and PathProf against
-# -fprofile-generate. docs/Benchmarks.md ("Compile time and code size") has
-# the results.
+# -fprofile-generate. Given source files (and --cflags for them), it measures
+# those instead: a real program's sources, with a total row. docs/Benchmarks.md
+# ("Compile time and code size") has the results.
 #
 # ===------------------------------------------------------------------------===#
 
@@ -40,16 +41,18 @@ def run(cmd, **kw):
 
 def commands(args, src, obj):
     """The compile command of each variant for src."""
-    cxx = src.endswith(".cpp")
+    cxx = src.endswith((".cpp", ".cc", ".cxx"))
     cc = "clang++-19" if cxx else "clang-19"
     wrapper = os.path.join(args.build_dir, "bin",
                            "pathprof-clang++" if cxx else "pathprof-clang")
+    flags = shlex.split(args.cflags)
     env = dict(os.environ, PATHPROF_CLANG_ECHO="1")
-    pathprof = shlex.split(run([wrapper, "-O2", "-fprofile-path-generate",
-                                "-c", src, "-o", obj], env=env))
+    pathprof = shlex.split(run([wrapper, "-O2", "-fprofile-path-generate"] +
+                               flags + ["-c", src, "-o", obj], env=env))
     return {
-        "plain": [cc, "-O2", "-c", src, "-o", obj],
-        "pgogen": [cc, "-O2", "-fprofile-generate", "-c", src, "-o", obj],
+        "plain": [cc, "-O2"] + flags + ["-c", src, "-o", obj],
+        "pgogen": [cc, "-O2", "-fprofile-generate"] + flags +
+                  ["-c", src, "-o", obj],
         "pathprof": pathprof,
     }
 
@@ -75,14 +78,20 @@ def main():
                    help="timed compiles per program and variant "
                    "(default: %(default)s)")
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--cflags", default="",
+                   help="more compiler flags for every variant (-I, -D)")
+    p.add_argument("sources", nargs="*",
+                   help="files to compile (default: the workloads of "
+                   "utils/bench/)")
     args = p.parse_args()
     args.build_dir = os.path.abspath(args.build_dir)
-    sources = sorted(f for f in os.listdir(BENCH_DIR)
-                     if f.endswith((".c", ".cpp")))
+    sources = [os.path.abspath(f) for f in args.sources] or sorted(
+        os.path.join(BENCH_DIR, f) for f in os.listdir(BENCH_DIR)
+        if f.endswith((".c", ".cpp")))
     rows = []
     with tempfile.TemporaryDirectory(prefix="pathprof-compile.") as work:
-        for name in sources:
-            src = os.path.join(BENCH_DIR, name)
+        for src in sources:
+            name = os.path.basename(src)
             obj = os.path.join(work, "out.o")
             cmds = commands(args, src, obj)
             times = {v: [] for v, _ in VARIANTS}
@@ -116,6 +125,10 @@ def main():
     gt = {v: geomean([t[v] for _, t, _ in rows]) for v in names}
     gs = {v: geomean([s[v] for _, _, s in rows]) for v in names}
     body.append(cells("geomean", gt, gs))
+    if args.sources and len(rows) > 1:
+        body.append(cells("total",
+                          {v: sum(t[v] for _, t, _ in rows) for v in names},
+                          {v: sum(s[v] for _, _, s in rows) for v in names}))
     if args.markdown:
         print("Command: `python3 utils/compile-cost.py {}`  ".format(
             " ".join(sys.argv[1:])))
