@@ -75,6 +75,7 @@
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <limits>
+#include <optional>
 
 using namespace llvm;
 using namespace pathprof;
@@ -122,6 +123,13 @@ static cl::opt<bool> RequireSpecialisation(
     cl::desc("Form a superblock only where the copy is specialised by its "
              "path: a branch decided, a value folded or a loop value carried "
              "unchanged (false: wherever a hot path has a side entrance)"));
+
+static cl::opt<unsigned> ThreadingSize(
+    "pathprof-superblock-threading-size", cl::init(6), cl::Hidden,
+    cl::desc("A branch that the edge into its block decides does not count "
+             "for the model when the block has at most this many "
+             "instructions: JumpThreading threads it anyway (its "
+             "-jump-threading-threshold)"));
 
 static cl::opt<bool> CopyLatches(
     "pathprof-superblock-copy-latches", cl::init(true), cl::Hidden,
@@ -326,22 +334,66 @@ const char *SuperblockFormer::whyNotDuplicable(BasicBlock *BB) const {
   return nullptr;
 }
 
+namespace {
+/// A branch direction taken on a trace, and the edge that took it.
+struct Fact {
+  Value *Cond;
+  bool Taken;
+  BasicBlockEdge Edge;
+};
+} // namespace
+
+/// The direction the conditional branch ending \p From takes to \p To.
+static std::optional<Fact> branchFact(BasicBlock *From, BasicBlock *To,
+                                      BasicBlockEdge Edge) {
+  auto *Br = dyn_cast<BranchInst>(From->getTerminator());
+  if (!Br || !Br->isConditional() || Br->getSuccessor(0) == Br->getSuccessor(1))
+    return std::nullopt;
+  return Fact{Br->getCondition(), Br->getSuccessor(0) == To, Edge};
+}
+
+/// Evaluates \p BB with the values in \p Known (extended by what folds,
+/// counted in \p Folded): whether its branch is decided by them or by one
+/// of \p Facts.
+static bool evaluateBlock(BasicBlock &BB, DenseMap<Value *, Value *> &Known,
+                          ArrayRef<Fact> Facts, const SimplifyQuery &SQ,
+                          unsigned &Folded) {
+  auto Resolve = [&](Value *V) {
+    Value *K = Known.lookup(V);
+    return K ? K : V;
+  };
+  for (Instruction &I :
+       make_range(BB.getFirstNonPHIIt(), BB.getTerminator()->getIterator())) {
+    if (none_of(I.operands(), [&](Value *Op) { return Known.count(Op); }))
+      continue;
+    SmallVector<Value *, 4> Ops;
+    for (Value *Op : I.operands())
+      Ops.push_back(Resolve(Op));
+    if (Value *V = simplifyInstructionWithOperands(&I, Ops, SQ)) {
+      Known[&I] = V;
+      ++Folded;
+    }
+  }
+  Instruction *Term = BB.getTerminator();
+  if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional()) {
+    Value *Cond = Resolve(Br->getCondition());
+    return isa<Constant>(Cond) || any_of(Facts, [&](const Fact &F) {
+             return isImpliedCondition(F.Cond, Cond, SQ.DL, F.Taken);
+           });
+  }
+  if (auto *Sw = dyn_cast<SwitchInst>(Term))
+    return isa<Constant>(Resolve(Sw->getCondition()));
+  return false;
+}
+
 Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
                                                 unsigned First) const {
-  const DataLayout &DL = F.getDataLayout();
+  const SimplifyQuery SQ(F.getDataLayout());
   Specialisation S;
-  // A branch direction taken on the trace, by the edge that took it.
-  struct Fact {
-    Value *Cond;
-    bool Taken;
-    BasicBlockEdge Edge;
+  auto EdgeOf = [&](unsigned From) {
+    return BasicBlockEdge(origin(Trace[From]), origin(Trace[From + 1]));
   };
   SmallVector<Fact, 8> Facts;
-  // A fact is news in (the copy of) BB unless the original edge that took it
-  // dominates BB's original, where the optimizer knows it already.
-  auto IsNews = [&](const Fact &Fct, BasicBlock *BB) {
-    return !DT.dominates(Fct.Edge, origin(BB));
-  };
   // The values the copy sees, where they differ from the original's.
   DenseMap<Value *, Value *> Known;
   auto Resolve = [&](Value *V) {
@@ -350,48 +402,42 @@ Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
   };
   auto AddFacts = [&](unsigned From) {
     BasicBlock *BB = Trace[From], *To = Trace[From + 1];
-    BasicBlockEdge Edge(origin(BB), origin(To));
-    if (auto *Br = dyn_cast<BranchInst>(BB->getTerminator())) {
-      if (Br->isConditional() && Br->getSuccessor(0) != Br->getSuccessor(1))
-        Facts.push_back({Br->getCondition(), Br->getSuccessor(0) == To, Edge});
-    } else if (auto *Sw = dyn_cast<SwitchInst>(BB->getTerminator())) {
-      // The switch value is the case's along a case edge of its own.
+    if (std::optional<Fact> Fct = branchFact(BB, To, EdgeOf(From)))
+      Facts.push_back(*Fct);
+    // The switch value is the case's along a case edge of its own.
+    else if (auto *Sw = dyn_cast<SwitchInst>(BB->getTerminator()))
       if (ConstantInt *C = Sw->findCaseDest(To);
-          C && !DT.dominates(Edge, origin(Trace[First])))
+          C && !DT.dominates(EdgeOf(From), origin(Trace[First])))
         Known[Sw->getCondition()] = C;
-    }
   };
   for (unsigned I = 0; I != First; ++I)
     AddFacts(I);
 
-  const SimplifyQuery SQ(DL);
   for (unsigned K = First; K != Trace.size(); ++K) {
     BasicBlock *BB = Trace[K];
     // The copy has one predecessor, so its phis are the trace's values.
     for (PHINode &Phi : BB->phis())
       Known[&Phi] = Resolve(Phi.getIncomingValueForBlock(Trace[K - 1]));
-    for (Instruction &I : make_range(BB->getFirstNonPHIIt(),
-                                     BB->getTerminator()->getIterator())) {
-      if (none_of(I.operands(), [&](Value *Op) { return Known.count(Op); }))
-        continue;
-      SmallVector<Value *, 4> Ops;
-      for (Value *Op : I.operands())
-        Ops.push_back(Resolve(Op));
-      if (Value *V = simplifyInstructionWithOperands(&I, Ops, SQ)) {
-        Known[&I] = V;
-        ++S.Values;
-      }
-    }
-    Instruction *Term = BB->getTerminator();
-    if (auto *Br = dyn_cast<BranchInst>(Term); Br && Br->isConditional()) {
-      Value *Cond = Resolve(Br->getCondition());
-      if (isa<Constant>(Cond) || any_of(Facts, [&](const Fact &Fct) {
-            return IsNews(Fct, BB) &&
-                   isImpliedCondition(Fct.Cond, Cond, DL, Fct.Taken);
-          }))
-        ++S.Branches;
-    } else if (auto *Sw = dyn_cast<SwitchInst>(Term)) {
-      if (isa<Constant>(Resolve(Sw->getCondition())))
+    // A fact is news in the copy unless the original edge that took it
+    // dominates BB's original, where the optimizer knows it already.
+    SmallVector<Fact, 8> News;
+    for (const Fact &Fct : Facts)
+      if (!DT.dominates(Fct.Edge, origin(BB)))
+        News.push_back(Fct);
+    if (evaluateBlock(*BB, Known, News, SQ, S.Values)) {
+      // JumpThreading threads a small block whose branch the edge into it
+      // decides (a constant phi, the predecessor's condition) without us.
+      DenseMap<Value *, Value *> Local;
+      for (PHINode &Phi : BB->phis())
+        if (auto *C =
+                dyn_cast<Constant>(Phi.getIncomingValueForBlock(Trace[K - 1])))
+          Local[&Phi] = C;
+      SmallVector<Fact, 1> Edge;
+      if (std::optional<Fact> Fct = branchFact(Trace[K - 1], BB, EdgeOf(K - 1)))
+        Edge.push_back(*Fct);
+      unsigned Ignored = 0;
+      if (countInstructions(*BB) > ThreadingSize ||
+          !evaluateBlock(*BB, Local, Edge, SQ, Ignored))
         ++S.Branches;
     }
     // A latch: which loop values does the copy carry around unchanged?
@@ -473,11 +519,27 @@ void SuperblockFormer::formAlong(TracePath &P) {
     return;
   }
 
+  Specialisation Spec = specialisation(Trace, First);
+  // A copied latch gives the loop a second backedge, which LoopSimplify
+  // merges into a new latch block: it pays only when the copy carries a loop
+  // value around unchanged. Otherwise the superblock rejoins the original
+  // latch, if what it specialises before it is worth it alone.
+  if (RequireSpecialisation && !Spec.Invariants && Trace.size() - 1 > First &&
+      any_of(successors(Trace.back()), [&](BasicBlock *Succ) {
+        return LoopHeaders.count(origin(Succ));
+      })) {
+    ArrayRef<BasicBlock *> Shorter = ArrayRef(Trace).drop_back();
+    if (Specialisation S = specialisation(Shorter, First); S.total()) {
+      StopAt = Trace.back();
+      StopReason = "copying the loop latch would keep no loop value unchanged";
+      Trace.pop_back();
+      Spec = S;
+    }
+  }
   ArrayRef<BasicBlock *> Tail = ArrayRef(Trace).drop_front(First);
   uint64_t Cost = 0;
   for (BasicBlock *BB : Tail)
     Cost += countInstructions(*BB);
-  Specialisation Spec = specialisation(Trace, First);
   if (RequireSpecialisation && !Spec.total()) {
     ++NumRefusedModel;
     ORE.emit([&] {

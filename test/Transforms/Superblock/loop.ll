@@ -12,17 +12,20 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: FileCheck %s --check-prefix=BFI < %t.err
 
-; With the model (the default), the colder path is refused: once the hot
-; path has its copy of mid, the original mid is entered from neg only, where
-; it already knows %c is false, and a copy of neg2 and the latch would
-; specialise nothing. The runs above and below switch the model off to show
-; the transformation of both paths.
+; With the model (the default), the hot path's superblock stops before the
+; latch: a copy of it would carry no loop value around unchanged, only give
+; the loop a second backedge. The colder path is refused: once the hot path
+; has its copy of mid, the original mid is entered from neg only, where it
+; already knows %c is false, and a copy of neg2 would specialise nothing.
+; The runs above and below switch the model off to show the transformation
+; of both paths.
 ; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
-; MODEL:      remark: <unknown>:0:0: formed superblock of 5 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 6 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+; MODEL:      remark: <unknown>:0:0: formed superblock of 4 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 3 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+; MODEL-NEXT: remark: <unknown>:0:0: superblock along path header -> pos -> mid -> pos2 -> latch ends before block latch: copying the loop latch would keep no loop value unchanged{{$}}
 ; MODEL-NEXT: remark: <unknown>:0:0: no superblock along path header -> neg -> mid -> neg2 -> latch: copying 5 instructions from block neg2 on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
 ; MODEL-NOT:  remark
 

@@ -3,9 +3,10 @@
 ; original cannot. In each function the 90% path has a side entrance;
 ; what its copy specialises differs.
 ;
+; DEFINE: %{flag} = flag:entry,header,set,latch:1;flag:header,set,latch:89;flag:header,latch:9;flag:header,set,latch,exit:1
 ; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
-; RUN:   -pathprof-superblock-paths='decide:entry,b1,join,t,exit:90;decide:entry,b2,join,e,exit:10;fold:entry,b1,join,exit:90;fold:entry,b2,join,exit:10;switch:entry,five,join,t,exit:90;switch:entry,seven,join,e,exit:10;latch:entry,header,hot,latch:1;latch:header,hot,latch:89;latch:header,cold,latch:9;latch:header,hot,latch,exit:1;nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10' \
+; RUN:   -pathprof-superblock-paths='decide:entry,b1,join,t,exit:90;decide:entry,b2,join,e,exit:10;fold:entry,b1,join,exit:90;fold:entry,b2,join,exit:10;switch:entry,five,join,t,exit:90;switch:entry,seven,join,e,exit:10;latch:entry,header,hot,latch:1;latch:header,hot,latch:89;latch:header,cold,latch:9;latch:header,hot,latch,exit:1;nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10;%{flag}' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
@@ -15,6 +16,14 @@
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=NOMODEL
+; A branch that the edge into a small block decides is JumpThreading's to
+; thread (flag's latch); counted only when that is switched off.
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-threading-size=0 \
+; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
+; RUN:   -pathprof-superblock-paths='%{flag}' \
+; RUN:   -pass-remarks=pathprof-superblock -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=THREAD
+; THREAD: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> set -> latch (89% of flag's flow), duplicated 2 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+;
 ; NOMODEL: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of nothing's flow), duplicated 5 instructions; the copy decides 0 branches, folds 0 values, keeps 0 loop values unchanged{{$}}
 
 ; The 10% paths are hot too (-pathprof-superblock-min-path-share=10): once
@@ -28,6 +37,7 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> hot -> latch (89% of latch's flow), duplicated 3 instructions; the copy decides 0 branches, folds 0 values, keeps 1 loop value unchanged{{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b1 -> join -> t -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> set -> latch: copying 2 instructions from block latch on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
 ; REMARK-NOT:  remark
 
 ; decide: join tests %c again, which the trace took true in entry.
@@ -158,6 +168,28 @@ e:
 exit:
   %res = phi i32 [ %r1, %t ], [ %r2, %e ]
   ret i32 %res
+}
+
+; flag: the latch's branch is a phi of constants, which the copy decides;
+; JumpThreading does so on its own, the latch being small.
+define i32 @flag(ptr %a, i32 %n) !prof !0 {
+entry:
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr i32, ptr %a, i32 %i
+  %v = load i32, ptr %p
+  %c = icmp sgt i32 %v, 0
+  br i1 %c, label %set, label %latch
+set:
+  store i32 0, ptr %p
+  br label %latch
+latch:
+  %f = phi i1 [ true, %set ], [ false, %header ]
+  %i.next = add i32 %i, 1
+  br i1 %f, label %header, label %exit
+exit:
+  ret i32 %i.next
 }
 
 declare void @g()
