@@ -352,16 +352,19 @@ static std::optional<Fact> branchFact(BasicBlock *From, BasicBlock *To,
   return Fact{Br->getCondition(), Br->getSuccessor(0) == To, Edge};
 }
 
+/// \p V as the copy sees it: its value in \p Known, or itself.
+static Value *resolve(const DenseMap<Value *, Value *> &Known, Value *V) {
+  Value *K = Known.lookup(V);
+  return K ? K : V;
+}
+
 /// Evaluates \p BB with the values in \p Known (extended by what folds,
 /// counted in \p Folded): whether its branch is decided by them or by one
 /// of \p Facts.
 static bool evaluateBlock(BasicBlock &BB, DenseMap<Value *, Value *> &Known,
                           ArrayRef<Fact> Facts, const SimplifyQuery &SQ,
                           unsigned &Folded) {
-  auto Resolve = [&](Value *V) {
-    Value *K = Known.lookup(V);
-    return K ? K : V;
-  };
+  auto Resolve = [&](Value *V) { return resolve(Known, V); };
   for (Instruction &I :
        make_range(BB.getFirstNonPHIIt(), BB.getTerminator()->getIterator())) {
     if (none_of(I.operands(), [&](Value *Op) { return Known.count(Op); }))
@@ -396,10 +399,7 @@ Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
   SmallVector<Fact, 8> Facts;
   // The values the copy sees, where they differ from the original's.
   DenseMap<Value *, Value *> Known;
-  auto Resolve = [&](Value *V) {
-    Value *K = Known.lookup(V);
-    return K ? K : V;
-  };
+  auto Resolve = [&](Value *V) { return resolve(Known, V); };
   auto AddFacts = [&](unsigned From) {
     BasicBlock *BB = Trace[From], *To = Trace[From + 1];
     if (std::optional<Fact> Fct = branchFact(BB, To, EdgeOf(From)))
