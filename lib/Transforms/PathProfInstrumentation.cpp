@@ -274,7 +274,7 @@ void FunctionInstrumenter::run() {
   emitGlobals();
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
-  Entry.CreateCall(RT.pathStart(), {Data});
+  CallInst *EntryStart = Entry.CreateCall(RT.pathStart(), {Data});
   if (VerifyPaths) {
     Frame = Entry.CreateCall(RT.verifyEnter(), {Data}, "pathprof.frame");
     VerifyBlockCalls.assign(NumBlocks, nullptr);
@@ -385,8 +385,9 @@ void FunctionInstrumenter::run() {
           break;
         }
     if (isa<ReturnInst>(Exit) && !beginsWithReturnsTwiceCall(*Blocks[N]))
-      Site = Frame ? VerifyBlockCalls[N]->getNextNode()
-                   : &*Blocks[N]->getFirstInsertionPt();
+      Site = Frame    ? VerifyBlockCalls[N]->getNextNode()
+             : N == 0 ? EntryStart->getNextNode() // after the path starts
+                      : &*Blocks[N]->getFirstInsertionPt();
     IRBuilder<> B(Site);
     emitPathEnd(B, addConstant(B, pathRegister(N), Incs.Inc[Edge]));
     if (Frame) {

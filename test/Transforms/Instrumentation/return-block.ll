@@ -4,6 +4,7 @@
 ; them. Path ends at backedges keep the entry's bias (counter promotion needs
 ; it loop-invariant).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s | FileCheck %s
+; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=EVENTS
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-counters=shared -S %s \
 ; RUN:   | FileCheck %s --check-prefix=SHARED
 ;
@@ -104,6 +105,12 @@ exit:
   ret void
 }
 
+; An entry block that returns: its path starts, then ends, then the call.
+; EVENTS-LABEL: define void @root(
+; EVENTS-NEXT:    call void @__pathprof_path_start(ptr @__pathprof_data_root)
+; EVENTS-NEXT:    call void @__pathprof_path_end(ptr @__pathprof_data_root, i64 0)
+; EVENTS-NEXT:    call void @walk(ptr %n)
+; EVENTS-NEXT:    ret void
 define void @root(ptr %n) {
   call void @walk(ptr %n)
   ret void
