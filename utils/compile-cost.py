@@ -131,7 +131,7 @@ def main():
                           {v: sum(s[v] for _, _, s in rows) for v in names}))
     if args.markdown:
         print("Command: `python3 utils/compile-cost.py {}`  ".format(
-            " ".join(sys.argv[1:])))
+            " ".join(shlex.quote(a) for a in sys.argv[1:])))
         print("Machine: {} CPUs; median of {} interleaved compiles (-O2 -c)."
               "\n".format(os.cpu_count(), args.repetitions))
         print("| " + " | ".join(header) + " |")
