@@ -79,7 +79,9 @@ def main():
                    "(default: %(default)s)")
     p.add_argument("--markdown", action="store_true")
     p.add_argument("--cflags", default="",
-                   help="more compiler flags for every variant (-I, -D)")
+                   help="more compiler flags for every variant (-I, -D); "
+                   "write --cflags=-DX, as argparse takes a lone -DX for an "
+                   "option")
     p.add_argument("sources", nargs="*",
                    help="files to compile (default: the workloads of "
                    "utils/bench/)")
