@@ -116,16 +116,19 @@ def main():
               ["{} (.text bytes)".format(titles[v]) for v in names] +
               ["PathProf / -fprofile-generate (.text)"])
 
+    def ratio(a, b):
+        return "{:.2f}".format(a / b) if b else "n/a"
+
     def cells(label, t, s):
         return ([label] + ["{:.3f}".format(t[v]) for v in names] +
-                ["{:.2f}".format(t[v] / t["plain"]) for v in names[1:]] +
-                ["{:.2f}".format(t["pathprof"] / t["pgogen"])] +
+                [ratio(t[v], t["plain"]) for v in names[1:]] +
+                [ratio(t["pathprof"], t["pgogen"])] +
                 ["{:,}".format(int(s[v])) for v in names] +
-                ["{:.2f}".format(s["pathprof"] / s["pgogen"])])
+                [ratio(s["pathprof"], s["pgogen"])])
 
     body = [cells(n, t, s) for n, t, s in rows]
     gt = {v: geomean([t[v] for _, t, _ in rows]) for v in names}
-    gs = {v: geomean([s[v] for _, _, s in rows]) for v in names}
+    gs = {v: geomean([s[v] for _, _, s in rows if s[v]]) for v in names}
     body.append(cells("geomean", gt, gs))
     if args.sources and len(rows) > 1:
         body.append(cells("total",
