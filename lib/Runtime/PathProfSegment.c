@@ -378,15 +378,25 @@ static char *obtain(int Fd, const char *Path,
     return 0;
   }
 
+  /* Counters are touched a page here, a page there. Without MADV_RANDOM the
+     first touch of each page reads ahead (and on ext4 zero-fills) up to
+     hundreds of kilobytes of the file around it: about 50 us per touched
+     page, which made a 5 ms run of zstd cost 11 ms more system time. A
+     reused segment is cleared first, sequentially, with read-ahead.
+     Advisory only. */
+  if (!Claimed)
+    madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
   /* The image carries Magic 0 and the FREE flag: readers skip the segment
      until it is complete. */
   memcpy(Seg + 8, Req->Image + 8, (size_t)(Req->ImageSize - 8));
   PathProfRawHeader *H = (PathProfRawHeader *)Seg;
   H->OwnerPid = Req->Pid;
   H->OwnerStartTime = Req->StartTime;
-  if (Claimed)
+  if (Claimed) {
     memset(Seg + Req->ImageSize, 0,
            (size_t)(Mine->SegmentSize - Req->ImageSize));
+    madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
+  }
   Req->FillCounters(Seg);
   __atomic_store_n(&H->SegmentFlags, 0, __ATOMIC_RELEASE);
   if (!Claimed)
