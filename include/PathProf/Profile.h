@@ -53,12 +53,35 @@ struct MetricDescriptor {
   std::string Name; ///< e.g. "cycles", "perf::PERF_COUNT_SW_TASK_CLOCK"
   std::string Unit; ///< e.g. "events", "ns"
   MetricMerge Merge = MetricMerge::Sum;
+  /// How the runtime read the event: PATHPROF_METRIC_SOURCE_* bits (tsc,
+  /// rdpmc, read), 0 when unknown (a hand-written profile).
+  uint64_t Sources = 0;
+  /// Some values were scaled for multiplexing (the event shared the PMU).
+  bool Scaled = false;
+  /// Paths include what their callees cost (PATHPROF_INCLUSIVE=1).
+  bool Inclusive = false;
 
+  /// Whether values of the two can be added: how they were read and whether
+  /// they were scaled does not matter.
   bool operator==(const MetricDescriptor &O) const {
-    return Name == O.Name && Unit == O.Unit && Merge == O.Merge;
+    return Name == O.Name && Unit == O.Unit && Merge == O.Merge &&
+           Inclusive == O.Inclusive;
   }
   bool operator!=(const MetricDescriptor &O) const { return !(*this == O); }
+  /// Takes in how \p O, an equal descriptor, was read.
+  void absorb(const MetricDescriptor &O) {
+    Sources |= O.Sources;
+    Scaled |= O.Scaled;
+  }
 };
+
+/// "tsc, page-faults (events, sum)"-style: each metric with its unit and
+/// merge, or "no metrics".
+std::string describeMetrics(llvm::ArrayRef<MetricDescriptor> Metrics);
+/// "rdpmc+read", "tsc", or "" for no source bits.
+std::string metricSourcesName(uint64_t Sources);
+/// The source bits named by \p Name ("rdpmc+read"), if every part is known.
+std::optional<uint64_t> parseMetricSources(llvm::StringRef Name);
 
 /// One path that ran: its id, how often it ran and, when the profile has
 /// metrics, one value per metric descriptor of the profile.

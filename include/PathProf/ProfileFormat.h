@@ -58,6 +58,26 @@ extern "C" {
 /* PathProfFunctionData::Flags and PathProfRawFunction::Flags: the counts
    live in the runtime hash table, not in a dense array. */
 #define PATHPROF_FUNC_HASHED 0x1ULL
+/* Flags bits 8-11: K, the metric accumulators of each of the function's
+   path records (-fprofile-path-metrics); a dense record is then K + 1
+   words, {count, metric[0], ..., metric[K-1]}. 0 for a hashed function. */
+#define PATHPROF_FUNC_METRICS_SHIFT 8
+#define PATHPROF_FUNC_METRICS_MASK 0xfULL
+#define PATHPROF_MAX_METRICS 8
+
+/* PathProfRawMetric::Sources, a mask: how the runtime read the event. */
+#define PATHPROF_METRIC_SOURCE_TSC 0x1ULL   /* the time-stamp counter */
+#define PATHPROF_METRIC_SOURCE_RDPMC 0x2ULL /* rdpmc, perf_event_mmap_page */
+#define PATHPROF_METRIC_SOURCE_READ 0x4ULL  /* read() of a perf event */
+/* PathProfRawMetric::Flags. */
+#define PATHPROF_METRIC_SCALED 0x1ULL    /* multiplexed; values were scaled */
+#define PATHPROF_METRIC_INCLUSIVE 0x2ULL /* paths include their callees */
+/* PathProfRawMetric::Unit. */
+#define PATHPROF_METRIC_UNIT_EVENTS 0ULL
+#define PATHPROF_METRIC_UNIT_NS 1ULL    /* task-clock, cpu-clock */
+#define PATHPROF_METRIC_UNIT_TICKS 2ULL /* tsc */
+/* Bytes of PathProfRawMetric::Name, NUL included. */
+#define PATHPROF_METRIC_NAME_SIZE 96
 
 /* Edge kinds in the serialized CFG description. */
 enum PathProfEdgeKind {
@@ -104,6 +124,18 @@ typedef struct PathProfRawFunction {
 #define PATHPROF_RAW_FUNCTION_FIELD(Name) uint64_t Name;
 #include "PathProf/ProfileLayout.inc"
 } PathProfRawFunction;
+
+typedef struct PathProfRawMetric {
+#define PATHPROF_RAW_METRIC_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+  char Name[PATHPROF_METRIC_NAME_SIZE]; /* NUL-padded event name */
+} PathProfRawMetric;
+
+/* The metric accumulators of a function with data record flags \p Flags. */
+static inline unsigned pathprofFunctionMetrics(uint64_t Flags) {
+  return (unsigned)((Flags >> PATHPROF_FUNC_METRICS_SHIFT) &
+                    PATHPROF_FUNC_METRICS_MASK);
+}
 
 typedef struct PathProfHashHeader {
 #define PATHPROF_HASH_HEADER_FIELD(Name) uint64_t Name;

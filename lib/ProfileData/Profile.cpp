@@ -12,6 +12,7 @@
 
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileError.h"
+#include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileNames.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -238,17 +239,44 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   return !Saturated;
 }
 
-/// "a, b (unit, max), ..." or "no metrics".
-static std::string describeMetrics(ArrayRef<MetricDescriptor> Metrics) {
+std::string pathprof::describeMetrics(ArrayRef<MetricDescriptor> Metrics) {
   if (Metrics.empty())
     return "no metrics";
   std::string S;
   ListSeparator LS;
   for (const MetricDescriptor &M : Metrics)
     S += (Twine(StringRef(LS)) + M.Name + " (" + M.Unit + ", " +
-          metricMergeName(M.Merge) + ")")
+          metricMergeName(M.Merge) + (M.Inclusive ? ", inclusive" : "") + ")")
              .str();
   return S;
+}
+
+static constexpr std::pair<uint64_t, StringLiteral> SourceNames[] = {
+    {PATHPROF_METRIC_SOURCE_TSC, "tsc"},
+    {PATHPROF_METRIC_SOURCE_RDPMC, "rdpmc"},
+    {PATHPROF_METRIC_SOURCE_READ, "read"}};
+
+std::string pathprof::metricSourcesName(uint64_t Sources) {
+  std::string S;
+  ListSeparator LS("+");
+  for (auto [Bit, Name] : SourceNames)
+    if (Sources & Bit)
+      S += (Twine(StringRef(LS)) + Name).str();
+  return S;
+}
+
+std::optional<uint64_t> pathprof::parseMetricSources(StringRef Name) {
+  uint64_t Sources = 0;
+  SmallVector<StringRef, 3> Parts;
+  Name.split(Parts, '+');
+  for (StringRef Part : Parts) {
+    auto It = llvm::find_if(SourceNames,
+                            [&](const auto &SN) { return SN.second == Part; });
+    if (It == std::end(SourceNames))
+      return std::nullopt;
+    Sources |= It->first;
+  }
+  return Sources;
 }
 
 Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
@@ -265,8 +293,11 @@ Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
 
 void ProfileMerger::adoptMetrics(std::vector<MetricDescriptor> Theirs,
                                  StringRef Where) {
-  if (HaveMetrics)
+  if (HaveMetrics) {
+    for (size_t I = 0; I != Metrics.size(); ++I)
+      Metrics[I].absorb(Theirs[I]);
     return;
+  }
   HaveMetrics = true;
   Metrics = std::move(Theirs);
   MetricsInput = Where.str();

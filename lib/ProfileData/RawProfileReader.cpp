@@ -74,6 +74,7 @@ constexpr uint64_t RegionBytes = sizeof(PathProfRawRegion);
 constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
+constexpr uint64_t MetricBytes = sizeof(PathProfRawMetric);
 static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
                   offsetof(LegacyHeader, SegmentFlags) == V1HeaderBytes &&
                   V3HeaderBytes == 12 * 8 + 2 * PATHPROF_RAW_STRING_SIZE +
@@ -110,7 +111,7 @@ struct RawSegment {
   uint64_t Version = 0, HeaderSize = 0, Kind = 0, Flags = 0, Signature = 0,
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
-  RawRegion Functions, Names, Counters, Hash;
+  RawRegion Functions, Names, Counters, Hash, Metrics;
 
   bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
   bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
@@ -165,6 +166,8 @@ const char *regionName(uint64_t Kind) {
     return "counter";
   case PATHPROF_REGION_HASH:
     return "hash";
+  case PATHPROF_REGION_METRICS:
+    return "metric";
   }
   return nullptr;
 }
@@ -243,6 +246,7 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
     RawRegion *Slot = R.Kind == PATHPROF_REGION_FUNCTIONS  ? &S.Functions
                       : R.Kind == PATHPROF_REGION_NAMES    ? &S.Names
                       : R.Kind == PATHPROF_REGION_COUNTERS ? &S.Counters
+                      : R.Kind == PATHPROF_REGION_METRICS  ? &S.Metrics
                                                            : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -271,10 +275,17 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
 Error checkRegions(RawSegment &S) {
   const Location &At = S.At;
   const uint64_t Limit = S.Bytes.size();
-  if (S.NumMetrics != 0)
+  if (S.NumMetrics != 0 && S.Version < 3)
     return corrupt(At.prefix() + "version " + Twine(S.Version) +
                    " has no metrics, but the header says " +
                    Twine(S.NumMetrics));
+  if (S.NumMetrics > PATHPROF_MAX_METRICS)
+    return corrupt(At.prefix() + "header says " + Twine(S.NumMetrics) +
+                   " metrics; at most " + Twine(PATHPROF_MAX_METRICS));
+  if (S.NumMetrics * MetricBytes != (S.Metrics.present() ? S.Metrics.Size : 0))
+    return corrupt(At.prefix() + "header says " + Twine(S.NumMetrics) +
+                   " metrics, but the metric region has " +
+                   Twine(S.Metrics.present() ? S.Metrics.Size : 0) + " bytes");
   if (S.hasFunctions()) {
     if (S.NumFunctions > Limit / FunctionBytes)
       return corrupt(At.prefix() + "function count " + Twine(S.NumFunctions) +
@@ -296,6 +307,8 @@ Error checkRegions(RawSegment &S) {
     } else if (S.Hash.present()) {
       Regions.push_back(&S.Hash);
     }
+    if (S.Metrics.present())
+      Regions.push_back(&S.Metrics);
   }
   for (RawRegion *R : Regions) {
     // A version 3 region that is absent has no bytes to check.
@@ -335,6 +348,11 @@ struct RawRecord {
   StringRef Name, CFG;
   uint64_t NameOffset, CFGOffset, Checksum, NumPaths, CounterOffset, Flags;
   bool isHashed() const { return Flags & PATHPROF_FUNC_HASHED; }
+  /// Words of a dense path record: its count, then its metrics.
+  uint64_t recordWords() const { return 1 + pathprofFunctionMetrics(Flags); }
+  /// Bytes of the dense counters, without overflowing (NumPaths is checked
+  /// against the region first).
+  uint64_t counterBytes() const { return NumPaths * recordWords() * 8; }
 };
 
 Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
@@ -365,9 +383,17 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
                    Twine(R.CFGOffset) + ", +" + Twine(F.CFGSize) +
                    ") is outside the " + Region);
   R.CFG = S.Bytes.substr(S.Names.Offset + R.CFGOffset, F.CFGSize);
-  if (R.Flags & ~PATHPROF_FUNC_HASHED)
+  if (R.Flags & ~(PATHPROF_FUNC_HASHED | PATHPROF_FUNC_METRICS_MASK
+                                             << PATHPROF_FUNC_METRICS_SHIFT))
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
+  if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS ||
+      (R.isHashed() && pathprofFunctionMetrics(R.Flags)))
+    return corrupt(At.prefix() + Which + ": " +
+                   Twine(pathprofFunctionMetrics(R.Flags)) + " metrics " +
+                   (R.isHashed()
+                        ? "in a hashed function"
+                        : "per path; at most " + Twine(PATHPROF_MAX_METRICS)));
   if (!R.isHashed() && R.CounterOffset % 8 != 0)
     return corrupt(At.prefix() + Which + ": counter offset " +
                    Twine(R.CounterOffset) + " is not 8-byte aligned");
@@ -379,11 +405,15 @@ Error checkCounters(const RawRecord &R, const RawSegment &S) {
   if (R.isHashed())
     return Error::success();
   uint64_t Size = S.Counters.Size;
-  if (R.NumPaths > Size / 8 || !inBounds(R.CounterOffset, R.NumPaths * 8, Size))
-    return corrupt(S.At.prefix() + "function '" + R.Name +
-                   "': " + Twine(R.NumPaths) + " counters at offset " +
-                   Twine(R.CounterOffset) + " exceed the counter region (" +
-                   Twine(Size) + " bytes)");
+  if (R.NumPaths > Size / (8 * R.recordWords()) ||
+      !inBounds(R.CounterOffset, R.counterBytes(), Size))
+    return corrupt(
+        S.At.prefix() + "function '" + R.Name + "': " + Twine(R.NumPaths) +
+        (R.recordWords() == 1
+             ? Twine(" counters")
+             : " path records of " + Twine(R.recordWords() * 8) + " bytes") +
+        " at offset " + Twine(R.CounterOffset) +
+        " exceed the counter region (" + Twine(Size) + " bytes)");
   return Error::success();
 }
 
@@ -420,8 +450,8 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
       Blobs.push_back({R.CFGOffset, R.CFGOffset + R.CFG.size(), I,
                        "CFG description", "overlaps"});
     if (!R.isHashed() && R.NumPaths)
-      Counters.push_back({R.CounterOffset, R.CounterOffset + R.NumPaths * 8, I,
-                          "counters", "overlap"});
+      Counters.push_back({R.CounterOffset, R.CounterOffset + R.counterBytes(),
+                          I, "counters", "overlap"});
   }
   if (Error E = Check(Blobs))
     return E;
@@ -450,6 +480,10 @@ public:
   /// Adds the counts of the segment \p S (regions checked) to the functions
   /// of \p M.
   Error addCounts(const RawModule &M, const RawSegment &S);
+
+  /// Takes the metrics of the counter segments \p Counts (each one's region
+  /// checked): all that count metrics must count the same events.
+  Error setMetrics(ArrayRef<RawSegment> Counts);
 
   /// The functions read, and the warnings that apply to the whole file.
   Profile finish();
@@ -523,11 +557,21 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       continue;
     FunctionProfile &Fn = P.Functions[M.Index[I]];
     uint64_t Base = S.Counters.Offset + R.CounterOffset;
+    const uint64_t Words = R.recordWords();
+    // The record's accumulators hold the segment's metrics, in order; a
+    // function built with fewer has zeros for the others.
+    const uint64_t Known = std::min<uint64_t>(Words - 1, S.NumMetrics);
     std::vector<PathRecord> Counted;
-    for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id)
-      if (uint64_t Count = readU64(S.Bytes, Base + Id * 8))
-        Counted.push_back({Id, Count, {}});
-    if (!Fn.Paths.addAll(std::move(Counted)))
+    for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
+      uint64_t At = Base + Id * Words * 8;
+      if (uint64_t Count = readU64(S.Bytes, At)) {
+        PathRecord Rec{Id, Count, std::vector<uint64_t>(P.Metrics.size())};
+        for (uint64_t J = 0; J != Known; ++J)
+          Rec.Metrics[J] = readU64(S.Bytes, At + 8 * (1 + J));
+        Counted.push_back(std::move(Rec));
+      }
+    }
+    if (!Fn.Paths.addAll(std::move(Counted), P.Metrics))
       Saturated[M.Index[I]] = true;
   }
 
@@ -583,12 +627,72 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
                      " has path id " + Twine(E.PathId) + " but function '" +
                      F.Name + "' has " + Twine(F.NumPaths) + " paths");
     if (E.Count != 0)
-      Hashed[FnIndex].push_back({E.PathId, E.Count, {}});
+      Hashed[FnIndex].push_back(
+          {E.PathId, E.Count, std::vector<uint64_t>(P.Metrics.size())});
   }
   for (auto &[FnIndex, Counted] : Hashed)
-    if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted)))
+    if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted), P.Metrics))
       Saturated[FnIndex] = true;
   Dropped = SaturatingAdd(Dropped, SegDropped);
+  return Error::success();
+}
+
+/// The metrics of counter segment \p S, from its metric region.
+Expected<std::vector<MetricDescriptor>> readMetrics(const RawSegment &S) {
+  std::vector<MetricDescriptor> Result;
+  for (uint64_t I = 0; I != S.NumMetrics; ++I) {
+    uint64_t Base = S.Metrics.Offset + I * MetricBytes;
+    PathProfRawMetric M;
+#define PATHPROF_RAW_METRIC_FIELD(Name)                                        \
+  M.Name = readU64(S.Bytes, Base + offsetof(PathProfRawMetric, Name));
+#include "PathProf/ProfileLayout.inc"
+    if (M.NameSize == 0 || M.NameSize >= PATHPROF_METRIC_NAME_SIZE)
+      return corrupt(S.At.prefix() + "metric " + Twine(I) + " has a name of " +
+                     Twine(M.NameSize) + " bytes");
+    if (M.Unit > PATHPROF_METRIC_UNIT_TICKS)
+      return corrupt(S.At.prefix() + "metric " + Twine(I) +
+                     " has unknown unit " + Twine(M.Unit));
+    MetricDescriptor D;
+    D.Name =
+        S.Bytes.substr(Base + offsetof(PathProfRawMetric, Name), M.NameSize)
+            .str();
+    D.Unit = M.Unit == PATHPROF_METRIC_UNIT_NS      ? "ns"
+             : M.Unit == PATHPROF_METRIC_UNIT_TICKS ? "ticks"
+                                                    : "events";
+    D.Merge = MetricMerge::Sum;
+    D.Sources =
+        M.Sources & (PATHPROF_METRIC_SOURCE_TSC | PATHPROF_METRIC_SOURCE_RDPMC |
+                     PATHPROF_METRIC_SOURCE_READ);
+    D.Scaled = M.Flags & PATHPROF_METRIC_SCALED;
+    D.Inclusive = M.Flags & PATHPROF_METRIC_INCLUSIVE;
+    Result.push_back(std::move(D));
+  }
+  return Result;
+}
+
+Error RawProfileBuilder::setMetrics(ArrayRef<RawSegment> Counts) {
+  const RawSegment *First = nullptr;
+  for (const RawSegment &S : Counts) {
+    if (S.NumMetrics == 0)
+      continue;
+    Expected<std::vector<MetricDescriptor>> Ms = readMetrics(S);
+    if (!Ms)
+      return Ms.takeError();
+    if (!First) {
+      First = &S;
+      P.Metrics = std::move(*Ms);
+      continue;
+    }
+    if (*Ms != P.Metrics)
+      return makeProfileError(
+          profile_error::incompatible,
+          S.At.prefix() + "counts " + describeMetrics(*Ms) +
+              " but the segment at offset " + Twine(First->At.Offset) +
+              " counts " + describeMetrics(P.Metrics) +
+              "; runs with different PATHPROF_EVENTS cannot share a file");
+    for (size_t I = 0; I != Ms->size(); ++I)
+      P.Metrics[I].absorb((*Ms)[I]);
+  }
   return Error::success();
 }
 
@@ -762,6 +866,8 @@ Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
     return Error::success();
   };
   if (Error E = walkSegments(Buffer, Add, Warn))
+    return std::move(E);
+  if (Error E = B.setMetrics(Counts))
     return std::move(E);
   for (const RawSegment &S : Counts) {
     auto It = Modules.find(S.Signature);

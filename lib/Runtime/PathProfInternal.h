@@ -107,6 +107,26 @@ void __pathprof_hash_fold(PathProfHashHeader *Dst,
                           const PathProfRawFunction *Records,
                           uint64_t NumFunctions);
 
+/*--- Metrics (PathProfMetrics.c) ------------------------------------------*/
+struct perf_event_mmap_page;
+/* Chooses the events of the up to \p K metrics per path (PATHPROF_EVENTS,
+   PATHPROF_INCLUSIVE), reporting what cannot be counted; returns how many
+   are counted, the entries of __pathprof_metrics_table(). */
+unsigned __pathprof_metrics_configure(unsigned K);
+const PathProfRawMetric *__pathprof_metrics_table(void);
+/* The primary segment's copy of the table, where the sources actually used
+   and the SCALED flag are recorded as they happen. */
+void __pathprof_metrics_set_mapped_table(PathProfRawMetric *Mapped);
+/* One rdpmc reading of the event \p Pc describes (the perf_event_mmap_page
+   seqlock protocol), through \p ReadPmc and \p ReadTsc so that tests can
+   fake them: 0 and the count (scaled by time_enabled / time_running when
+   the event was multiplexed, *Scaled set) or -1 when rdpmc cannot be used
+   now (no cap_user_rdpmc, or index 0: the event is not on the PMU). */
+int __pathprof_rdpmc_read(const volatile struct perf_event_mmap_page *Pc,
+                          uint64_t (*ReadPmc)(unsigned),
+                          uint64_t (*ReadTsc)(void), uint64_t *Value,
+                          int *Scaled);
+
 /*--- Segments (PathProfSegment.c) -----------------------------------------*/
 
 /* What a module needs to obtain a counter segment in a raw profile file,

@@ -64,7 +64,8 @@ static int InitState = InitNone;
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
   uint64_t FunctionsOffset, NamesOffset, NamesSize, DescSize, CountersOffset,
-      CountersSize, HashOffset, HashSize, HashCapacity, SegmentSize, Signature;
+      CountersSize, HashOffset, HashSize, HashCapacity, MetricsOffset,
+      MetricsSize, SegmentSize, Signature;
 } L;
 /* Header and records of the description segment (L.NamesOffset bytes). */
 static char *Image;
@@ -236,6 +237,7 @@ static int buildImage(void) {
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
   int AnyHashed = 0;
+  unsigned MaxMetrics = 0;
   uint64_t NamePos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
     const PathProfFunctionData *F = &Data[I];
@@ -259,6 +261,8 @@ static int buildImage(void) {
     R->NumPaths = F->NumPaths;
     R->Flags = F->Flags;
     R->CounterOffset = 0;
+    if (pathprofFunctionMetrics(F->Flags) > MaxMetrics)
+      MaxMetrics = pathprofFunctionMetrics(F->Flags);
     if (F->Flags & PATHPROF_FUNC_HASHED) {
       AnyHashed = 1;
     } else if (F->Counters) {
@@ -281,8 +285,19 @@ static int buildImage(void) {
                          : 0;
   L.CountersOffset = sizeof(PathProfRawHeader);
   L.HashOffset = AnyHashed ? align8(L.CountersOffset + L.CountersSize) : 0;
-  L.SegmentSize = roundToPage(AnyHashed ? L.HashOffset + L.HashSize
-                                        : L.CountersOffset + L.CountersSize);
+  uint64_t End =
+      AnyHashed ? L.HashOffset + L.HashSize : L.CountersOffset + L.CountersSize;
+  /* The events counted into the metric accumulators of path records. */
+  unsigned NumMetrics =
+      MaxMetrics
+          ? __pathprof_metrics_configure(MaxMetrics > PATHPROF_MAX_METRICS
+                                             ? PATHPROF_MAX_METRICS
+                                             : MaxMetrics)
+          : 0;
+  L.MetricsOffset = NumMetrics ? align8(End) : 0;
+  L.MetricsSize = NumMetrics * sizeof(PathProfRawMetric);
+  L.SegmentSize =
+      roundToPage(NumMetrics ? L.MetricsOffset + L.MetricsSize : End);
 
   PathProfRawHeader *D = (PathProfRawHeader *)Image;
   initHeader(D, PATHPROF_SEGMENT_DESCRIPTION, L.DescSize, NumFunctions);
@@ -298,6 +313,10 @@ static int buildImage(void) {
   if (AnyHashed)
     setRegion(C, PATHPROF_REGION_HASH, L.HashOffset, L.HashSize,
               sizeof(PathProfHashEntry));
+  C->NumMetrics = NumMetrics;
+  if (NumMetrics)
+    setRegion(C, PATHPROF_REGION_METRICS, L.MetricsOffset, L.MetricsSize,
+              sizeof(PathProfRawMetric));
   return 0;
 }
 
@@ -426,6 +445,9 @@ static void fillCounters(char *Segment) {
                         (size_t)L.CountersSize);
   if (L.HashOffset)
     ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity = L.HashCapacity;
+  if (L.MetricsSize)
+    memcpy(Segment + L.MetricsOffset, __pathprof_metrics_table(),
+           (size_t)L.MetricsSize);
 }
 
 /* The pattern from PATHPROF_FILE, the module's default or default.pathraw. */
@@ -503,6 +525,9 @@ static int installSegment(char *Seg, int Fd) {
       __atomic_store_n(&__pathprof_hash_table,
                        (PathProfHashHeader *)(Map + L.HashOffset),
                        __ATOMIC_RELEASE);
+    if (L.MetricsSize)
+      __pathprof_metrics_set_mapped_table(
+          (PathProfRawMetric *)(Map + L.MetricsOffset));
     /* Counts made between the copy of the static section and this store
        (only possible from other threads) stay in the static section. */
     if (L.CountersSize)

@@ -90,6 +90,12 @@ static cl::opt<bool> VerifyPaths(
     cl::desc("Also record the executed blocks and have the runtime check "
              "that every counted path id decodes to exactly those blocks"));
 
+static cl::opt<unsigned> Metrics(
+    "pathprof-metrics", cl::init(0), cl::Hidden,
+    cl::desc("Metric accumulators per path record (0-8; "
+             "-fprofile-path-metrics=K): the runtime adds the deltas of the "
+             "events PATHPROF_EVENTS names over each path to them"));
+
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
@@ -106,6 +112,10 @@ public:
   /// Emits the data record and instruments the body.
   void run();
   bool isHashed() const { return DAG.numPaths() > DenseLimit; }
+  /// Metric accumulators per path record: hashed functions count only.
+  unsigned numMetrics() const {
+    return isHashed() ? 0 : std::min<unsigned>(Metrics, PATHPROF_MAX_METRICS);
+  }
 
 private:
   void emitGlobals();
@@ -132,11 +142,12 @@ private:
 /// The suffix that names the globals of a function with a group of its own:
 /// the same for every compile of the same CFG, numbering and counter kind,
 /// and different otherwise, so that only layout-compatible copies merge.
-static std::string layoutSuffix(const BallLarusDAG &DAG, bool Hashed) {
+static std::string layoutSuffix(const BallLarusDAG &DAG, bool Hashed,
+                                unsigned NumMetrics) {
   uint8_t Bytes[24];
   support::endian::write64le(Bytes, DAG.checksum());
   support::endian::write64le(Bytes + 8, DAG.numPaths());
-  support::endian::write64le(Bytes + 16, Hashed);
+  support::endian::write64le(Bytes + 16, Hashed | uint64_t(NumMetrics) << 8);
   return "." + utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, 16);
 }
 
@@ -166,7 +177,8 @@ void FunctionInstrumenter::emitGlobals() {
   // if it has one.
   const bool OwnGroup = !F.hasLocalLinkage() &&
                         (F.hasComdat() || F.hasAvailableExternallyLinkage());
-  std::string Suffix = OwnGroup ? layoutSuffix(DAG, isHashed()) : "";
+  std::string Suffix =
+      OwnGroup ? layoutSuffix(DAG, isHashed(), numMetrics()) : "";
   Comdat *Group = OwnGroup
                       ? M.getOrInsertComdat(
                             ("__pathprof_data_" + F.getName() + Suffix).str())
@@ -193,7 +205,8 @@ void FunctionInstrumenter::emitGlobals() {
 
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
-    auto *Ty = ArrayType::get(RT.I64, DAG.numPaths());
+    // One record of 1 + K words per path: {count, metric[0..K-1]}.
+    auto *Ty = ArrayType::get(RT.I64, DAG.numPaths() * (1 + numMetrics()));
     Counters =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
     // A section of zeros that takes no room in the file (SHT_NOBITS): the
@@ -214,7 +227,9 @@ void FunctionInstrumenter::emitGlobals() {
   Fields[DataField::Checksum] = C64(DAG.checksum());
   Fields[DataField::NumPaths] = C64(DAG.numPaths());
   Fields[DataField::Counters] = CountersPtr;
-  Fields[DataField::Flags] = C64(isHashed() ? PATHPROF_FUNC_HASHED : 0);
+  Fields[DataField::Flags] =
+      C64(isHashed() ? PATHPROF_FUNC_HASHED
+                     : uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT);
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -430,6 +445,10 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
   bool Changed = false;
+  if (Metrics > PATHPROF_MAX_METRICS)
+    M.getContext().emitError("-pathprof-metrics=" + Twine(Metrics) +
+                             ": a path record holds at most " +
+                             Twine(PATHPROF_MAX_METRICS) + " metrics");
 
   std::vector<Function *> Worklist;
   for (Function &F : M)
@@ -476,6 +495,8 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
           << plural(DAG.numCutEdges(), " edge", " edges")
           << " cut to keep the number of paths within "
           << ore::NV("MaxPaths", getMaxPathsOption());
+      if (Metrics && FI.isHashed())
+        R << "; its paths carry no metrics (hashed functions count only)";
       return R;
     });
   }

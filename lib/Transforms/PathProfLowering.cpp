@@ -53,6 +53,7 @@ namespace {
 struct RecordInfo {
   GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
   bool Hashed = false;
+  unsigned NumMetrics = 0; ///< Words of a path record after its count.
 };
 
 /// Lowers the markers of one function.
@@ -62,6 +63,7 @@ public:
       : F(F), RT(RT), HasCalls(hasCalls(F)) {}
 
   void lowerPathEnd(CallInst &End);
+  void lowerEntryStart(CallInst &Start);
 
 private:
   RecordInfo recordInfo(Value *Data);
@@ -69,8 +71,9 @@ private:
   Value *biasAt(CallInst &End);
   static bool hasCalls(const Function &F);
   std::pair<Value *, Value *> hashKey(Value *Data);
-  void lowerDense(CallInst &End, GlobalVariable &Counters, Value *PathId,
-                  Value *Bias);
+  Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *PathId,
+                    Value *Bias);
+  void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -80,6 +83,9 @@ private:
   /// Before lowering added the runtime's calls.
   const bool HasCalls;
   DenseMap<Value *, std::pair<Value *, Value *>> HashKeys;
+  /// The metrics frame of each entry path start (one per function data
+  /// record: inlined copies have their own once inlining runs).
+  DenseMap<Value *, Value *> MetricFrames;
 };
 
 } // namespace
@@ -95,6 +101,7 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   RecordInfo Info;
   auto *Flags = cast<ConstantInt>(Init->getOperand(DataField::Flags));
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
+  Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
   Info.Counters = dyn_cast<GlobalVariable>(
       Init->getOperand(DataField::Counters)->stripPointerCasts());
   if (!Info.Hashed && !Info.Counters)
@@ -202,11 +209,18 @@ Value *FunctionLowering::biasAt(CallInst &End) {
   return B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.ret");
 }
 
-void FunctionLowering::lowerDense(CallInst &End, GlobalVariable &Counters,
-                                  Value *PathId, Value *Bias) {
+/// Counts path \p PathId in its record (\p Info) and returns the record's
+/// address.
+Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
+                                    Value *PathId, Value *Bias) {
   ++NumDenseEnds;
   IRBuilder<> B(&End);
-  Value *Slot = B.CreateInBoundsGEP(RT.I64, &Counters, PathId, "pathprof.slot");
+  Value *Index = PathId;
+  if (Info.NumMetrics)
+    Index = B.CreateMul(PathId, B.getInt64(1 + Info.NumMetrics), "",
+                        /*HasNUW=*/true, /*HasNSW=*/true);
+  Value *Slot =
+      B.CreateInBoundsGEP(RT.I64, Info.Counters, Index, "pathprof.slot");
   Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
   // Atomic updates are not marked for CounterPromotionPass: atomic mode
   // promises that every completed path is in the file at once, even on a
@@ -214,14 +228,64 @@ void FunctionLowering::lowerDense(CallInst &End, GlobalVariable &Counters,
   if (Mode == CounterMode::Atomic) {
     B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
                       AtomicOrdering::Monotonic);
-    return;
+    return Addr;
   }
   auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
   auto *Store =
       B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
-  // CounterPromotionPass may keep the counter in a register across a loop.
-  markCounterAccess(*Old);
-  markCounterAccess(*Store);
+  // CounterPromotionPass may keep the counter in a register across a loop;
+  // not a record the runtime adds metrics to on the path.
+  if (!Info.NumMetrics) {
+    markCounterAccess(*Old);
+    markCounterAccess(*Store);
+  }
+  return Addr;
+}
+
+/// Whether \p I is a path event marker \p Name.
+static bool isMarker(const Instruction *I, StringRef Name) {
+  const auto *CI = dyn_cast_or_null<CallInst>(I);
+  return CI && CI->getCalledFunction() &&
+         CI->getCalledFunction()->getName() == Name;
+}
+
+/// A path start that is not the continuation of a path end (a backedge's):
+/// the function's entry. Metrics save the caller's path start in a frame of
+/// K words and start the function's first path.
+void FunctionLowering::lowerEntryStart(CallInst &Start) {
+  Value *Data = Start.getArgOperand(0);
+  RecordInfo Info = recordInfo(Data);
+  if (!Info.NumMetrics || isMarker(Start.getPrevNode(), PathEndMarker))
+    return;
+  IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
+  auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_MAX_METRICS),
+                                nullptr, "pathprof.metrics.frame");
+  Frame->setAlignment(Align(8));
+  MetricFrames[Data] = Frame;
+  IRBuilder<> B(&Start);
+  B.CreateCall(RT.metricsEnter(), {Frame});
+}
+
+/// The metric part of path end \p End, whose record is at \p Record: a
+/// path end followed by a path start is a backedge's, any other leaves the
+/// function (at its return instruction, so that the whole return block
+/// counts as the function's).
+void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
+                                    unsigned NumMetrics) {
+  if (isMarker(End.getNextNode(), PathStartMarker)) {
+    IRBuilder<> B(&End);
+    B.CreateCall(RT.metricsPath(), {Record, B.getInt32(NumMetrics)});
+    return;
+  }
+  Value *Frame = MetricFrames.lookup(End.getArgOperand(0));
+  if (!Frame)
+    report_fatal_error("PathProf: a path end in '" + F.getName() +
+                       "' has no entry path start");
+  Instruction *At = &End;
+  if (auto *Ret = dyn_cast<ReturnInst>(End.getParent()->getTerminator()))
+    At = Ret;
+  IRBuilder<> B(At);
+  B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(NumMetrics), Frame});
 }
 
 /// The table key of record \p Data, 1 + its index in the data section, and
@@ -313,8 +377,10 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
     lowerHashed(End, Data, PathId);
   } else {
     // First, as it may split the block End is in.
-    Value *B = biasAt(End);
-    lowerDense(End, *Info.Counters, PathId, B);
+    Value *B = Info.NumMetrics ? bias() : biasAt(End);
+    Value *Record = lowerDense(End, Info, PathId, B);
+    if (Info.NumMetrics)
+      lowerMetrics(End, Record, Info.NumMetrics);
   }
   End.eraseFromParent();
 }
@@ -327,12 +393,6 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
 
-  // Path starts have nothing to do until metrics read counters there.
-  if (Start) {
-    for (User *U : make_early_inc_range(Start->users()))
-      cast<CallInst>(U)->eraseFromParent();
-    Start->eraseFromParent();
-  }
   if (End) {
     // Function by function, each in instruction order, so that the lowered
     // code of a module is always the same.
@@ -348,10 +408,20 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
             CI && CI->getCalledFunction() == End)
           Ends.push_back(CI);
       FunctionLowering FL(F, RT);
+      if (Start)
+        for (Instruction &I : instructions(F))
+          if (isMarker(&I, PathStartMarker))
+            FL.lowerEntryStart(cast<CallInst>(I));
       for (CallInst *CI : Ends)
         FL.lowerPathEnd(*CI);
     }
     End->eraseFromParent();
+  }
+  // Path starts cost nothing but the metrics' entry calls made above.
+  if (Start) {
+    for (User *U : make_early_inc_range(Start->users()))
+      cast<CallInst>(U)->eraseFromParent();
+    Start->eraseFromParent();
   }
   return PreservedAnalyses::none();
 }

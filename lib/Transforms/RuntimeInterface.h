@@ -109,6 +109,25 @@ struct RuntimeInterface {
     return hiddenGlobal("__start_" PATHPROF_DATA_SECTION,
                         llvm::ArrayType::get(llvm::Type::getInt8Ty(Ctx), 0));
   }
+  /// Per-path metrics (PathProfMetrics.c). On entry: saves the caller's
+  /// path start into the K words at \p Frame and starts this function's
+  /// path.
+  llvm::FunctionCallee metricsEnter() {
+    return fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr});
+  }
+  /// At a path end inside the function (a backedge): adds the events since
+  /// the path started to the K metrics of the record (i32 K) at \p Record,
+  /// and starts the next path.
+  llvm::FunctionCallee metricsPath() {
+    return fn("__pathprof_metrics_path", llvm::Type::getVoidTy(Ctx),
+              {Ptr, llvm::Type::getInt32Ty(Ctx)});
+  }
+  /// At the path end that leaves the function: as metricsPath, then gives
+  /// the caller's path its start back from \p Frame.
+  llvm::FunctionCallee metricsLeave() {
+    return fn("__pathprof_metrics_leave", llvm::Type::getVoidTy(Ctx),
+              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
+  }
   llvm::FunctionCallee verifyEnter() {
     return fn("__pathprof_verify_enter", I64, {Ptr});
   }
