@@ -56,8 +56,11 @@ constexpr uint64_t FunctionHeaderBytes = FR_Count * 8;
 // Kinds of the sections after the function records; readers skip kinds they
 // do not know.
 enum SectionKind : uint64_t {
-  // NumMetrics x {NameSize, UnitSize, Merge}, then each name and unit,
-  // padded. Required (once) when NumMetrics is not 0.
+  // NumMetrics x {NameSize, UnitSize, Kind}, then each name and unit,
+  // padded; Kind is the MetricMerge in bits 0-7, the sources the runtime
+  // read the event from (PATHPROF_METRIC_SOURCE_*) in bits 8-15, "scaled"
+  // in bit 16 and "inclusive" in bit 17. Required (once) when NumMetrics is
+  // not 0.
   SK_MetricDescriptors = 1,
   // The whole-program summary (PathProf/ProfileSummary.h): ProgramFlow,
   // TotalCount, MaxCount, MaxInternalCount, MaxFunctionCount, NumCounts,
@@ -191,10 +194,13 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
       return std::move(E);
     if (Error E = C.readU64(Merge, "a metric descriptor"))
       return std::move(E);
-    if (Merge > uint64_t(MetricMerge::Min))
+    if ((Merge & 0xff) > uint64_t(MetricMerge::Min) || Merge >> 18)
       return corrupt("metric " + Twine(I) + " has unknown merge kind " +
                      Twine(Merge));
-    Result[I].Merge = MetricMerge(Merge);
+    Result[I].Merge = MetricMerge(Merge & 0xff);
+    Result[I].Sources = (Merge >> 8) & 0xff;
+    Result[I].Scaled = Merge >> 16 & 1;
+    Result[I].Inclusive = Merge >> 17 & 1;
   }
   StringSet<> Names;
   for (uint64_t I = 0; I != NumMetrics; ++I) {
@@ -432,7 +438,9 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     for (const MetricDescriptor &M : P.Metrics) {
       writeU64(Section, M.Name.size());
       writeU64(Section, M.Unit.size());
-      writeU64(Section, uint64_t(M.Merge));
+      writeU64(Section, uint64_t(M.Merge) | (M.Sources & 0xff) << 8 |
+                            uint64_t(M.Scaled) << 16 |
+                            uint64_t(M.Inclusive) << 17);
     }
     for (const MetricDescriptor &M : P.Metrics) {
       writePadded(Section, M.Name);

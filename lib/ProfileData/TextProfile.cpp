@@ -174,15 +174,33 @@ Error TextReader::name(StringRef Field, std::string &Out) const {
 }
 
 Error TextReader::readMetric() {
-  SmallVector<StringRef, 4> Words;
+  SmallVector<StringRef, 6> Words;
   Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
-  if (Words.size() != 3)
-    return error("expected ':metric NAME UNIT sum|max|min'");
+  if (Words.size() < 3)
+    return error("expected ':metric NAME UNIT sum|max|min' and optionally "
+                 "'source=tsc|rdpmc|read[+...]', 'scaled', 'inclusive'");
   std::optional<MetricMerge> Merge = parseMetricMerge(Words[2]);
   if (!Merge)
     return error("unknown metric merge '" + Words[2] +
                  "' (expected sum, max or min)");
-  MetricDescriptor M{"", "", *Merge};
+  MetricDescriptor M;
+  M.Merge = *Merge;
+  for (StringRef W : ArrayRef(Words).drop_front(3)) {
+    if (W.consume_front("source=")) {
+      std::optional<uint64_t> Sources = parseMetricSources(W);
+      if (!Sources)
+        return error("unknown metric source '" + W +
+                     "' (expected tsc, rdpmc or read, joined by '+')");
+      M.Sources = *Sources;
+    } else if (W == "scaled") {
+      M.Scaled = true;
+    } else if (W == "inclusive") {
+      M.Inclusive = true;
+    } else {
+      return error("unknown metric attribute '" + W +
+                   "' (expected source=..., scaled or inclusive)");
+    }
+  }
   if (Error E = word(Words[0], M.Name))
     return E;
   if (Error E = word(Words[1], M.Unit))
@@ -375,7 +393,14 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
     writeWord(OS, M.Name);
     OS << " ";
     writeWord(OS, M.Unit);
-    OS << " " << metricMergeName(M.Merge) << "\n";
+    OS << " " << metricMergeName(M.Merge);
+    if (M.Sources)
+      OS << " source=" << metricSourcesName(M.Sources);
+    if (M.Scaled)
+      OS << " scaled";
+    if (M.Inclusive)
+      OS << " inclusive";
+    OS << "\n";
   }
   std::vector<const FunctionProfile *> Sorted;
   for (const FunctionProfile &F : P.Functions)

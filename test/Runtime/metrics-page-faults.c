@@ -1,0 +1,68 @@
+// Per-path metrics with a software event: the path of touch() that writes
+// to 8 fresh pages gets exactly 8 page faults per execution, the other path
+// none. Exclusive metrics (the default) leave them out of main's paths,
+// which keep at most the first touches of runtime pages (stdio's buffer);
+// PATHPROF_INCLUSIVE=1 puts them in the paths of main that called touch().
+//
+// RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=2 %s %pathprof_rt -o %t
+// RUN: rm -rf %t.d && mkdir %t.d
+// RUN: env PATHPROF_EVENTS=page-faults,tsc PATHPROF_FILE=%t.d/ex.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
+// RUN: %llvm-pathprof show --text %t.d/ex.pathraw | FileCheck --check-prefix=EXCL %s
+// RUN: env PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/in.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
+// RUN: %llvm-pathprof show --text %t.d/in.pathraw | FileCheck --check-prefix=INCL %s
+//
+// OUT: done
+// OUT-NOT: PathProf
+//
+// EXCL: :metric page-faults events sum source=read{{$}}
+// EXCL-NEXT: :metric tsc ticks sum source=tsc{{$}}
+// EXCL: function {{.*}}metrics-page-faults.c;touch
+// EXCL: path 0 10 0 {{[0-9]+$}}
+// EXCL-NEXT: path 1 10 80 {{[0-9]+$}}
+// EXCL: function main
+// EXCL: path 1 1 0 {{[0-9]+$}}
+// EXCL-NEXT: path 2 1 {{[0-2]}} {{[0-9]+$}}
+// EXCL-NEXT: path 3 9 0 {{[0-9]+$}}
+//
+// INCL: :metric page-faults events sum source=read inclusive{{$}}
+// INCL: function {{.*}}metrics-page-faults.c;touch
+// INCL: path 0 10 0{{$}}
+// INCL-NEXT: path 1 10 80{{$}}
+// INCL: function main
+// INCL: path 1 1 8{{$}}
+// INCL-NEXT: path 2 1 {{[0-2]$}}
+// INCL-NEXT: path 3 9 72{{$}}
+
+#include <stdio.h>
+#include <sys/mman.h>
+
+static char *Mem;
+static volatile int Sink;
+
+__attribute__((noinline)) static void touch(int Fresh, long Page) {
+  if (Fresh) {
+    char *P = Mem + Page * 4096;
+    P[0] = 1;
+    P[1 * 4096] = 1;
+    P[2 * 4096] = 1;
+    P[3 * 4096] = 1;
+    P[4 * 4096] = 1;
+    P[5 * 4096] = 1;
+    P[6 * 4096] = 1;
+    P[7 * 4096] = 1;
+  } else {
+    Sink = Sink + 1;
+  }
+}
+
+int main(void) {
+  Mem = mmap(0, 4096 * 8 * 10, PROT_READ | PROT_WRITE,
+             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  madvise(Mem, 4096 * 8 * 10, MADV_NOHUGEPAGE);
+  for (long I = 0; I != 10; ++I) {
+    touch(0, 0);
+    touch(1, I * 8);
+  }
+  printf("done\n");
+  return 0;
+}
