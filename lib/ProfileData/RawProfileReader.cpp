@@ -495,6 +495,9 @@ private:
 
   WarningHandler Warn;
   Profile P;
+  /// For each counter segment with metrics (by offset), the record slot of
+  /// each metric of P.
+  std::map<uint64_t, std::vector<uint64_t>> MetricSlots;
   std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
   std::vector<bool> Saturated;
   uint64_t Dropped = 0;
@@ -560,14 +563,17 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
     const uint64_t Words = R.recordWords();
     // The record's accumulators hold the segment's metrics, in order; a
     // function built with fewer has zeros for the others.
-    const uint64_t Known = std::min<uint64_t>(Words - 1, S.NumMetrics);
+    auto Slots = MetricSlots.find(S.At.Offset);
     std::vector<PathRecord> Counted;
     for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
       uint64_t At = Base + Id * Words * 8;
       if (uint64_t Count = readU64(S.Bytes, At)) {
         PathRecord Rec{Id, Count, std::vector<uint64_t>(P.Metrics.size())};
-        for (uint64_t J = 0; J != Known; ++J)
-          Rec.Metrics[J] = readU64(S.Bytes, At + 8 * (1 + J));
+        if (Slots != MetricSlots.end())
+          for (size_t J = 0; J != Rec.Metrics.size(); ++J)
+            if (Slots->second[J] + 1 < Words)
+              Rec.Metrics[J] =
+                  readU64(S.Bytes, At + 8 * (1 + Slots->second[J]));
         Counted.push_back(std::move(Rec));
       }
     }
@@ -671,27 +677,41 @@ Expected<std::vector<MetricDescriptor>> readMetrics(const RawSegment &S) {
 }
 
 Error RawProfileBuilder::setMetrics(ArrayRef<RawSegment> Counts) {
-  const RawSegment *First = nullptr;
+  std::vector<std::pair<const RawSegment *, std::vector<MetricDescriptor>>>
+      Lists;
   for (const RawSegment &S : Counts) {
     if (S.NumMetrics == 0)
       continue;
     Expected<std::vector<MetricDescriptor>> Ms = readMetrics(S);
     if (!Ms)
       return Ms.takeError();
-    if (!First) {
-      First = &S;
-      P.Metrics = std::move(*Ms);
+    if (Lists.empty())
+      P.Metrics = *Ms;
+    Lists.emplace_back(&S, std::move(*Ms));
+  }
+  // Runs that counted other events into one file (a %m pool): the counts
+  // all stay, the metrics every such segment counts stay, and the others go,
+  // with a warning.
+  for (const auto &[S, Ms] : Lists) {
+    if (Ms == P.Metrics)
       continue;
+    std::vector<MetricDescriptor> Common;
+    for (const MetricDescriptor &M : P.Metrics)
+      if (llvm::is_contained(Ms, M))
+        Common.push_back(M);
+    Warn(S->At.prefix() + "counts " + describeMetrics(Ms) +
+         " but the segment at offset " + Twine(Lists.front().first->At.Offset) +
+         " counts " + describeMetrics(P.Metrics) + "; keeping " +
+         describeMetrics(Common));
+    P.Metrics = std::move(Common);
+  }
+  for (const auto &[S, Ms] : Lists) {
+    std::vector<uint64_t> &Slots = MetricSlots[S->At.Offset];
+    for (const MetricDescriptor &M : P.Metrics) {
+      size_t Slot = llvm::find(Ms, M) - Ms.begin();
+      Slots.push_back(Slot);
+      P.Metrics[Slots.size() - 1].absorb(Ms[Slot]);
     }
-    if (*Ms != P.Metrics)
-      return makeProfileError(
-          profile_error::incompatible,
-          S.At.prefix() + "counts " + describeMetrics(*Ms) +
-              " but the segment at offset " + Twine(First->At.Offset) +
-              " counts " + describeMetrics(P.Metrics) +
-              "; runs with different PATHPROF_EVENTS cannot share a file");
-    for (size_t I = 0; I != Ms->size(); ++I)
-      P.Metrics[I].absorb((*Ms)[I]);
   }
   return Error::success();
 }

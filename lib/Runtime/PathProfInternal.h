@@ -142,6 +142,9 @@ typedef struct PathProfSegmentRequest {
   /* Writes the counters and the hash header of a freshly obtained segment
      (whose header is already written). */
   void (*FillCounters)(char *Segment);
+  /* The events of the METRICS region, if the image has one: only segments
+     that count the same events are folded together. */
+  const PathProfRawMetric *Metrics;
   /* The description: header (Magic 0) and function records, of
      DescriptionImageSize bytes, in a segment of DescriptionSize bytes whose
      names region at NamesOffset WriteNames fills (0, or -1 with errno). */

@@ -485,6 +485,7 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   Req.Pid = (uint64_t)getpid();
   Req.StartTime = __pathprof_process_start_time();
   Req.FillCounters = fillCounters;
+  Req.Metrics = __pathprof_metrics_table();
   return __pathprof_acquire_segment(&Req, Fd);
 }
 

@@ -130,6 +130,27 @@ static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
   return P == MAP_FAILED ? 0 : (char *)P;
 }
 
+/* Whether the segment \p Seg (of this layout) counts the events this module
+   counts: a run with other PATHPROF_EVENTS has other values in the same
+   metric slots, which must not be added to these. */
+static int sameEvents(const char *Seg, const PathProfSegmentRequest *Req) {
+  const PathProfRawRegion *M = findRegion((const PathProfRawHeader *)Req->Image,
+                                          PATHPROF_REGION_METRICS);
+  if (!M)
+    return 1;
+  for (uint64_t I = 0, N = M->Size / sizeof(PathProfRawMetric); I != N; ++I) {
+    const PathProfRawMetric *A =
+        (const PathProfRawMetric *)(Seg + M->Offset) + I;
+    const PathProfRawMetric *B = &Req->Metrics[I];
+    if (A->NameSize != B->NameSize || A->Unit != B->Unit ||
+        ((A->Flags ^ B->Flags) & PATHPROF_METRIC_INCLUSIVE) ||
+        A->NameSize >= PATHPROF_METRIC_NAME_SIZE ||
+        memcmp(A->Name, B->Name, (size_t)A->NameSize) != 0)
+      return 0;
+  }
+  return 1;
+}
+
 /* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE. */
 static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
@@ -234,11 +255,14 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
       if (H.SegmentFlags & PATHPROF_SEGMENT_FREE) {
         if (FreeSlot == NO_SEGMENT)
           FreeSlot = Offset;
-      } else if (!Acc) {
-        Acc = mapAt(Fd, Offset, Mine->SegmentSize);
       } else {
         char *Seg = mapAt(Fd, Offset, Mine->SegmentSize);
-        if (Seg) {
+        if (Seg && !sameEvents(Seg, Req)) {
+          /* Another run's events: its segment stays as it is. */
+          munmap(Seg, (size_t)Mine->SegmentSize);
+        } else if (Seg && !Acc) {
+          Acc = Seg;
+        } else if (Seg) {
           fold(Acc, Seg, Req);
           munmap(Seg, (size_t)Mine->SegmentSize);
           if (FreeSlot == NO_SEGMENT)
