@@ -7,10 +7,13 @@
 // expression, source file, count), ranks (by default by the number of distinct
 // paths run, where a path profile says most) and limits the functions it
 // prints, and names them as people wrote them (demangled, static functions
-// without their source path). Both forms are stable; docs/CommandGuide.md
-// documents every line and field. With --segments it lists instead the
-// segments of a raw profile: which module instances wrote it, and the
-// compiler and runtime versions each one recorded.
+// without their source path). With --metric it ranks functions and paths by
+// a per-path metric instead of counts and prints where the metric goes: each
+// path's share of its function's and of the program's total, and its rate
+// per execution. Both forms are stable; docs/CommandGuide.md documents every
+// line and field. With --segments it lists instead the segments of a raw
+// profile: which module instances wrote it, and the compiler and runtime
+// versions each one recorded.
 //
 //===----------------------------------------------------------------------===//
 
@@ -76,7 +79,9 @@ static cl::opt<unsigned> ShowMaxFunctions(
     cl::cat(PathProfCategory));
 
 namespace {
-enum class SortKey { Paths, Count, Entry, Name };
+/// Metric orders by --metric; it is what --metric implies when --sort is not
+/// given, not a --sort value.
+enum class SortKey { Paths, Count, Entry, Name, Metric };
 } // namespace
 
 static cl::opt<SortKey> ShowSort(
@@ -88,6 +93,12 @@ static cl::opt<SortKey> ShowSort(
         clEnumValN(SortKey::Count, "count", "Total path count, highest first"),
         clEnumValN(SortKey::Entry, "entry", "Entry count, highest first"),
         clEnumValN(SortKey::Name, "name", "Name, alphabetically")),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string> ShowMetric(
+    "metric", cl::sub(ShowSubcommand), cl::value_desc("name"),
+    cl::desc("Rank functions (unless --sort is given) and their paths by this "
+             "metric, largest first, and print each path's share of it and "
+             "its rate per execution"),
     cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowNoDemangle("no-demangle", cl::sub(ShowSubcommand),
@@ -134,8 +145,12 @@ struct FunctionSummary {
   /// The function's source file: that of its first block with one, else
   /// the source path in a static function's name; may be empty.
   std::string File;
-  /// The function's path records, hottest first, ties by id.
+  /// The function's path records, hottest first (by --metric, else by
+  /// count), ties by count, then id.
   std::vector<const PathRecord *> Paths;
+  /// The --metric over the function's paths (functionMetric()); 0 without
+  /// --metric.
+  uint64_t Metric = 0;
 };
 
 /// The functions show prints, and how many it chose them from.
@@ -146,6 +161,10 @@ struct Selection {
   size_t NumRun = 0;
   /// Whether never-run functions are among the candidates.
   bool NeverRunShown = false;
+  /// The index of the --metric in the profile's metrics, and its value over
+  /// the whole program.
+  std::optional<size_t> Metric;
+  uint64_t ProgramMetric = 0;
 };
 
 } // namespace
@@ -183,6 +202,10 @@ static bool orderBy(SortKey Key, const FunctionSummary &A,
     if (A.Entry != B.Entry)
       return A.Entry > B.Entry;
     break;
+  case SortKey::Metric:
+    if (A.Metric != B.Metric)
+      return A.Metric > B.Metric;
+    break;
   case SortKey::Count:
   case SortKey::Name:
     break;
@@ -196,7 +219,8 @@ static bool orderBy(SortKey Key, const FunctionSummary &A,
   return A.F->Checksum < B.F->Checksum;
 }
 
-static Expected<Selection> select(const Profile &P) {
+static Expected<Selection> select(const Profile &P,
+                                  std::optional<size_t> Metric) {
   Expected<std::optional<Regex>> NameRegex =
       compileRegex("name-regex", ShowNameRegex);
   if (!NameRegex)
@@ -208,6 +232,9 @@ static Expected<Selection> select(const Profile &P) {
 
   Selection Result;
   Result.NumFunctions = P.Functions.size();
+  Result.Metric = Metric;
+  if (Metric)
+    Result.ProgramMetric = programMetric(P, *Metric);
   // Asking for a function by name shows it even if it never ran.
   Result.NeverRunShown = ShowNeverRun || !ShowFunction.empty();
   bool NameMatched = false;
@@ -237,9 +264,16 @@ static Expected<Selection> select(const Profile &P) {
     FunctionSummary S{
         &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
     S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
+    if (Metric)
+      S.Metric = functionMetric(P, F, *Metric);
     for (const PathRecord &R : F.Paths)
       S.Paths.push_back(&R);
-    llvm::sort(S.Paths, [](const PathRecord *A, const PathRecord *B) {
+    auto Rank = [Metric](const PathRecord *R) {
+      return Metric ? metricValue(*R, *Metric) : R->Count;
+    };
+    llvm::sort(S.Paths, [&](const PathRecord *A, const PathRecord *B) {
+      if (Rank(A) != Rank(B))
+        return Rank(A) > Rank(B);
       if (A->Count != B->Count)
         return A->Count > B->Count;
       return A->Id < B->Id;
@@ -254,6 +288,8 @@ static Expected<Selection> select(const Profile &P) {
                              "no function name matches --name-regex=" +
                                  ShowNameRegex);
   SortKey Key = ShowSort;
+  if (Metric && !ShowSort.getNumOccurrences())
+    Key = SortKey::Metric;
   llvm::sort(Result.Shown,
              [Key](const FunctionSummary &A, const FunctionSummary &B) {
                return orderBy(Key, A, B);
@@ -281,6 +317,34 @@ static uint64_t executedPaths(const Profile &P) {
   return Executed;
 }
 
+/// "Total cycles", or for a metric that keeps an extreme, "Largest latency"
+/// or "Smallest stall": what functionMetric() and programMetric() are.
+static std::string metricTotalLabel(const MetricDescriptor &M) {
+  switch (M.Merge) {
+  case MetricMerge::Sum:
+    return "Total " + M.Name;
+  case MetricMerge::Max:
+    return "Largest " + M.Name;
+  case MetricMerge::Min:
+    return "Smallest " + M.Name;
+  }
+  llvm_unreachable("unknown MetricMerge");
+}
+
+/// The --metric part of a path's line: "cycles 660 (60.00% of function,
+/// 50.00% of program), 55.00 per execution". Shares and rates only mean
+/// something for a metric summed over executions.
+static void printPathMetric(const MetricDescriptor &M, uint64_t Value,
+                            uint64_t Count, uint64_t FunctionTotal,
+                            uint64_t ProgramTotal, raw_ostream &OS) {
+  OS << M.Name << " " << Value;
+  if (M.Merge != MetricMerge::Sum)
+    return;
+  OS << " (" << percent(Value, FunctionTotal) << " of function, "
+     << percent(Value, ProgramTotal) << " of program), " << rate(Value, Count)
+     << " per execution";
+}
+
 static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   uint64_t ProgramTotal = P.totalCount();
   OS << "Functions: " << P.Functions.size() << "\n";
@@ -294,6 +358,10 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
          << metricMergeName(M.Merge) << ")";
     OS << "\n";
   }
+  const MetricDescriptor *Metric =
+      Sel.Metric ? &P.Metrics[*Sel.Metric] : nullptr;
+  if (Metric)
+    OS << metricTotalLabel(*Metric) << ": " << Sel.ProgramMetric << "\n";
   printShowing(Sel, OS);
 
   for (const FunctionSummary &S : Sel.Shown) {
@@ -308,19 +376,35 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
     OS << "  Executed paths: " << S.Paths.size() << "\n";
     OS << "  Entry count: " << S.Entry << "\n";
     OS << "  Total path count: " << S.Total << "\n";
+    if (Metric) {
+      OS << "  " << metricTotalLabel(*Metric) << ": " << S.Metric;
+      if (Metric->Merge == MetricMerge::Sum)
+        OS << " (" << percent(S.Metric, Sel.ProgramMetric) << " of program)";
+      OS << "\n";
+    }
     if (S.Paths.empty())
       continue;
     size_t Shown = S.Paths.size();
     if (ShowTopN != 0)
       Shown = std::min<size_t>(Shown, ShowTopN);
-    OS << "  Top " << Shown << " of " << S.Paths.size() << " paths:\n";
+    OS << "  Top " << Shown << " of " << S.Paths.size() << " paths";
+    if (Metric)
+      OS << " by " << Metric->Name;
+    OS << ":\n";
     for (const PathRecord *R : ArrayRef(S.Paths).take_front(Shown)) {
       Expected<DecodedPath> Path = F.CFG.decode(R->Id);
       if (!Path)
         return Path.takeError();
-      OS << "    Path " << R->Id << ": count " << R->Count << " ("
-         << percent(R->Count, S.Total) << " of function, "
-         << percent(R->Count, ProgramTotal) << " of program)\n";
+      OS << "    Path " << R->Id << ": count " << R->Count;
+      if (Metric) {
+        OS << ", ";
+        printPathMetric(*Metric, metricValue(*R, *Sel.Metric), R->Count,
+                        S.Metric, Sel.ProgramMetric, OS);
+        OS << "\n";
+      } else {
+        OS << " (" << percent(R->Count, S.Total) << " of function, "
+           << percent(R->Count, ProgramTotal) << " of program)\n";
+      }
       if (!R->Metrics.empty()) {
         OS << "      Metrics:";
         for (size_t I = 0; I != P.Metrics.size(); ++I)
@@ -377,6 +461,11 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
           J.attribute("executed_paths", uint64_t(S.Paths.size()));
           J.attribute("entry_count", S.Entry);
           J.attribute("total_count", S.Total);
+          if (!P.Metrics.empty())
+            J.attributeObject("metrics", [&] {
+              for (size_t I = 0; I != P.Metrics.size(); ++I)
+                J.attribute(P.Metrics[I].Name, functionMetric(P, F, I));
+            });
           ArrayRef<const PathRecord *> Paths = S.Paths;
           if (TopN != 0)
             Paths = Paths.take_front(TopN);
@@ -505,6 +594,8 @@ static int closeOutput(raw_fd_ostream &OS) {
 }
 
 static int showSegmentsMain() {
+  if (!ShowMetric.empty())
+    return fail("--segments and --metric cannot be used together");
   if (!ShowFunction.empty())
     return fail("--segments and --function cannot be used together");
   if (!ShowNameRegex.empty() || !ShowFileRegex.empty())
@@ -539,13 +630,22 @@ int pathprof::tool::showMain() {
   if (ShowTextProfile) {
     if (ShowJSON)
       return fail("--text and --json cannot be used together");
+    if (!ShowMetric.empty())
+      return fail("--text and --metric cannot be used together");
     std::unique_ptr<raw_fd_ostream> OS = openOutput();
     if (!OS)
       return 1;
     writeTextProfile(*P, *OS);
     return closeOutput(*OS);
   }
-  Expected<Selection> Sel = select(*P);
+  std::optional<size_t> Metric;
+  if (!ShowMetric.empty()) {
+    Expected<size_t> Index = findMetric(*P, ShowMetric);
+    if (!Index)
+      return fail(createFileError(ShowInput, Index.takeError()));
+    Metric = *Index;
+  }
+  Expected<Selection> Sel = select(*P, Metric);
   if (!Sel)
     return fail(createFileError(ShowInput, Sel.takeError()));
 

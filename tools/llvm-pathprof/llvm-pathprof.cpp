@@ -5,22 +5,28 @@
 // (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp), and a flat
 // dispatch in main. The libraries return Errors; only the tool prints, as
 // "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning: ...".
+// Also the helpers the verbs share: number formats, and the per-path metric
+// totals of show --metric.
 // docs/CommandGuide.md documents every verb and its output.
 //
 //===----------------------------------------------------------------------===//
 
 #include "llvm-pathprof.h"
 
+#include "PathProf/Profile.h"
 #include "PathProf/ProfileError.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
+#include <optional>
 
 using namespace llvm;
+using namespace pathprof;
 
 static constexpr StringLiteral ToolName = "llvm-pathprof";
 
@@ -55,6 +61,62 @@ std::string pathprof::tool::percent(uint64_t Part, uint64_t Whole) {
   raw_string_ostream(S) << format(
       "%.2f%%", Whole == 0 ? 0.0 : 100.0 * double(Part) / double(Whole));
   return S;
+}
+
+std::string pathprof::tool::rate(uint64_t Metric, uint64_t Count) {
+  std::string S;
+  raw_string_ostream(S) << format(
+      "%.2f", Count == 0 ? 0.0 : double(Metric) / double(Count));
+  return S;
+}
+
+Expected<size_t> pathprof::tool::findMetric(const Profile &P, StringRef Name) {
+  auto Problem = [&](const Twine &Why) {
+    return createStringError(inconvertibleErrorCode(),
+                             "--metric=" + Name + ": " + Why);
+  };
+  if (P.Metrics.empty())
+    return Problem("the profile has no metrics");
+  for (size_t I = 0; I != P.Metrics.size(); ++I)
+    if (P.Metrics[I].Name == Name)
+      return I;
+  std::string Names;
+  ListSeparator LS;
+  for (const MetricDescriptor &M : P.Metrics)
+    Names += (StringRef(LS) + M.Name).str();
+  return Problem("no such metric; the profile has " + Names);
+}
+
+uint64_t pathprof::tool::metricValue(const PathRecord &R, size_t Index) {
+  return R.Metrics.empty() ? 0 : R.Metrics[Index];
+}
+
+/// Combines \p Value into \p Total as \p Merge says; the first value
+/// starts a max or a min.
+static void combineInto(MetricMerge Merge, std::optional<uint64_t> &Total,
+                        uint64_t Value) {
+  if (!Total)
+    Total = Value;
+  else
+    combineMetric(Merge, *Total, Value);
+}
+
+uint64_t pathprof::tool::functionMetric(const Profile &P,
+                                        const FunctionProfile &F,
+                                        size_t Index) {
+  std::optional<uint64_t> Total;
+  for (const PathRecord &R : F.Paths)
+    if (!R.Metrics.empty())
+      combineInto(P.Metrics[Index].Merge, Total, R.Metrics[Index]);
+  return Total.value_or(0);
+}
+
+uint64_t pathprof::tool::programMetric(const Profile &P, size_t Index) {
+  std::optional<uint64_t> Total;
+  for (const FunctionProfile &F : P.Functions)
+    if (!F.Paths.empty())
+      combineInto(P.Metrics[Index].Merge, Total, functionMetric(P, F, Index));
+  return Total.value_or(0);
 }
 
 int main(int argc, char **argv) {
