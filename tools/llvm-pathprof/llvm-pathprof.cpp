@@ -2,11 +2,11 @@
 //
 // The command-line front end of PathProf's profile library, in the manner of
 // llvm-profdata: one cl::SubCommand per verb, each verb in its own file
-// (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp), and a flat
-// dispatch in main. The libraries return Errors; only the tool prints, as
-// "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning: ...".
-// Also the helpers the verbs share: number formats, and the per-path metric
-// totals of show --metric.
+// (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp, ReportCommand.cpp),
+// and a flat dispatch in main. The libraries return Errors; only the tool
+// prints, as "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof:
+// warning: ...". Also the helpers the verbs share: number formats, and the
+// per-path metric totals of show --metric and report.
 // docs/CommandGuide.md documents every verb and its output.
 //
 //===----------------------------------------------------------------------===//
@@ -128,7 +128,8 @@ int main(int argc, char **argv) {
       "llvm-pathprof: merge and inspect Ball-Larus path profiles\n\n"
       "  llvm-pathprof merge [options] [<profile>...]\n"
       "  llvm-pathprof show [options] <profile>\n"
-      "  llvm-pathprof overlap [options] <base profile> <test profile>\n");
+      "  llvm-pathprof overlap [options] <base profile> <test profile>\n"
+      "  llvm-pathprof report --metric=<name> [options] <profile>\n");
 
   if (MergeSubcommand)
     return mergeMain();
@@ -136,6 +137,8 @@ int main(int argc, char **argv) {
     return showMain();
   if (OverlapSubcommand)
     return overlapMain();
+  if (ReportSubcommand)
+    return reportMain();
   cl::PrintHelpMessage();
   return 1;
 }

@@ -30,11 +30,13 @@ extern llvm::cl::OptionCategory PathProfCategory;
 extern llvm::cl::SubCommand MergeSubcommand;
 extern llvm::cl::SubCommand ShowSubcommand;
 extern llvm::cl::SubCommand OverlapSubcommand;
+extern llvm::cl::SubCommand ReportSubcommand;
 
 /// The verbs; each returns the process exit status.
 int mergeMain();
 int showMain();
 int overlapMain();
+int reportMain();
 
 /// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
 void warn(const llvm::Twine &Msg);
