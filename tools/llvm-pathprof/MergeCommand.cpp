@@ -18,6 +18,13 @@
 // the merge under either failure mode; with several threads the conflict may
 // only show when the accumulators are summed.
 //
+// Inputs that measure different metrics do not merge, unless
+// --keep-common-metrics is given: then the first input that reads is read
+// before the threads start, the metric values of every input are rewritten
+// in the order of that input's metrics (matched by name, zeros where one is
+// missing), and the metrics that some merged input lacks are dropped from the
+// result. The merger itself only ever sees inputs with the same metrics.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Progress.h"
@@ -110,6 +117,12 @@ static cl::opt<bool> MergeTextInput(
     cl::desc("Every input is a text profile (text inputs are recognised "
              "without it; with it, any other input is an error)"),
     cl::cat(PathProfCategory));
+static cl::opt<bool> KeepCommonMetrics(
+    "keep-common-metrics", cl::sub(MergeSubcommand),
+    cl::desc("Keep the metrics every input has (by name, in the first "
+             "input's order) and drop the others, instead of failing on "
+             "inputs that measure different metrics"),
+    cl::cat(PathProfCategory));
 static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
                                   cl::aliasopt(MergeOutput), cl::NotHidden,
                                   cl::cat(PathProfCategory));
@@ -121,6 +134,13 @@ struct WeightedFile {
   uint64_t Weight = 1;
 };
 
+/// How an input has one of the metrics --keep-common-metrics keeps.
+enum class MetricMatch {
+  Same,     ///< a metric of the same name, unit and merge
+  Missing,  ///< no metric of that name
+  Different ///< a metric of that name, with another unit or merge
+};
+
 /// What reading and adding one input produced, kept until the inputs before
 /// it have been reported.
 struct InputResult {
@@ -130,6 +150,10 @@ struct InputResult {
   /// always a conflict with another input, since skipping either of two
   /// conflicting inputs would be an arbitrary choice.
   bool Fatal = false;
+  /// With --keep-common-metrics: how the input has each metric of the first
+  /// input, and the names of its other metrics.
+  std::vector<MetricMatch> Matches;
+  std::vector<std::string> OtherMetrics;
 };
 
 } // namespace
@@ -221,6 +245,109 @@ static Expected<std::vector<WeightedFile>> collectInputs() {
   return std::move(Inputs);
 }
 
+/// Rebuilds the path tables of \p P with the metric values \p Pick gives
+/// each record, for the descriptors \p Metrics.
+static void
+rewriteMetrics(Profile &P, std::vector<MetricDescriptor> Metrics,
+               function_ref<std::vector<uint64_t>(const PathRecord &)> Pick) {
+  for (FunctionProfile &F : P.Functions) {
+    std::vector<PathRecord> Records;
+    Records.reserve(F.Paths.size());
+    for (const PathRecord &R : F.Paths)
+      Records.push_back({R.Id, R.Count, Pick(R)});
+    F.Paths = PathTable();
+    F.Paths.addAll(std::move(Records), Metrics);
+  }
+  P.Metrics = std::move(Metrics);
+}
+
+/// Rewrites the metric values of \p P in the order of \p Common, matching
+/// metrics by name, so that the merger accepts it. A metric of \p Common that
+/// \p P does not have, or measures in another unit or merge, gets zeros: it
+/// will be dropped. Returns how \p P has each metric of \p Common and adds
+/// the names of its other metrics to \p Others.
+static std::vector<MetricMatch>
+projectMetrics(Profile &P, ArrayRef<MetricDescriptor> Common,
+               std::vector<std::string> &Others) {
+  std::vector<MetricMatch> Matches(Common.size(), MetricMatch::Missing);
+  // Where each metric of Common is in P, if it is.
+  std::vector<std::optional<size_t>> From(Common.size());
+  for (size_t J = 0; J != P.Metrics.size(); ++J) {
+    const MetricDescriptor &Theirs = P.Metrics[J];
+    auto It = llvm::find_if(Common, [&](const MetricDescriptor &M) {
+      return M.Name == Theirs.Name;
+    });
+    if (It == Common.end()) {
+      Others.push_back(Theirs.Name);
+      continue;
+    }
+    size_t I = It - Common.begin();
+    Matches[I] = *It == Theirs ? MetricMatch::Same : MetricMatch::Different;
+    From[I] = J;
+  }
+  if (ArrayRef<MetricDescriptor>(P.Metrics) == Common)
+    return Matches;
+  rewriteMetrics(P, Common, [&](const PathRecord &R) {
+    std::vector<uint64_t> Values(Common.size(), 0);
+    if (!R.Metrics.empty())
+      for (size_t I = 0; I != Common.size(); ++I)
+        if (From[I])
+          Values[I] = R.Metrics[*From[I]];
+    return Values;
+  });
+  return Matches;
+}
+
+/// Drops from \p Result the metrics of \p Common that some merged input
+/// (one without an error in \p Results) lacks, and warns once about every
+/// metric dropped, naming an input without it.
+static void keepCommonMetrics(Profile &Result,
+                              ArrayRef<MetricDescriptor> Common,
+                              StringRef CommonInput,
+                              ArrayRef<WeightedFile> Inputs,
+                              ArrayRef<InputResult> Results) {
+  std::vector<std::string> Why(Common.size());
+  std::vector<std::string> Dropped;
+  for (size_t I = 0; I != Results.size(); ++I) {
+    const InputResult &R = Results[I];
+    if (R.Error)
+      continue;
+    for (size_t M = 0; M != Common.size(); ++M)
+      if (Why[M].empty() && R.Matches[M] != MetricMatch::Same)
+        Why[M] = (R.Matches[M] == MetricMatch::Missing
+                      ? "not in "
+                      : "another unit or merge in ") +
+                 Inputs[I].Path;
+    for (const std::string &Name : R.OtherMetrics)
+      if (!is_contained(Dropped, Name))
+        Dropped.push_back(Name);
+  }
+  std::vector<std::string> Reasons;
+  std::vector<size_t> Kept;
+  std::vector<MetricDescriptor> Metrics;
+  for (size_t M = 0; M != Common.size(); ++M) {
+    if (!Why[M].empty()) {
+      Reasons.push_back(Common[M].Name + " (" + Why[M] + ")");
+      continue;
+    }
+    Kept.push_back(M);
+    Metrics.push_back(Common[M]);
+  }
+  for (const std::string &Name : Dropped)
+    Reasons.push_back(Name + " (not in " + CommonInput.str() + ")");
+  if (!Reasons.empty())
+    warn("metrics not in every input dropped: " + join(Reasons, ", "));
+  if (Kept.size() == Common.size())
+    return;
+  rewriteMetrics(Result, std::move(Metrics), [&](const PathRecord &R) {
+    std::vector<uint64_t> Values;
+    if (!R.Metrics.empty())
+      for (size_t M : Kept)
+        Values.push_back(R.Metrics[M]);
+    return Values;
+  });
+}
+
 int pathprof::tool::mergeMain() {
   Expected<std::vector<WeightedFile>> InputsOrErr = collectInputs();
   if (!InputsOrErr)
@@ -233,10 +360,40 @@ int pathprof::tool::mergeMain() {
                                (Inputs.size() + 1) / 2);
   Threads = std::max(1u, std::min<unsigned>(Threads, Inputs.size()));
 
+  std::vector<InputResult> Results(Inputs.size());
+  auto ReadInput = [](const WeightedFile &In, WarningHandler Warn) {
+    return readProfile(In.Path, Warn,
+                       MergeTextInput ? ProfileKind::Text
+                                      : ProfileKind::Unknown);
+  };
+  // --keep-common-metrics needs the first input's metrics before any input is
+  // merged. That input is kept, not read again (it may be a pipe); so are the
+  // errors of the inputs before it, which --failure-mode=all skips.
+  std::vector<std::string> EarlyErrors;
+  std::optional<Profile> First;
+  size_t FirstIndex = Inputs.size();
+  std::vector<MetricDescriptor> Common;
+  if (KeepCommonMetrics) {
+    for (size_t I = 0; I != Inputs.size(); ++I) {
+      auto Warn = [&R = Results[I]](const Twine &Msg) {
+        R.Warnings.push_back(Msg.str());
+      };
+      Expected<Profile> P = ReadInput(Inputs[I], Warn);
+      if (P) {
+        Common = P->Metrics;
+        First = std::move(*P);
+        FirstIndex = I;
+        break;
+      }
+      EarlyErrors.push_back(describeProfileError(P.takeError()));
+      if (MergeFailureMode == FailureMode::Any)
+        break;
+    }
+  }
+
   ProgressLine Progress(MergeProgress, "merge", Inputs.size(), "inputs",
                         "read");
   std::vector<ProfileMerger> Mergers(Threads);
-  std::vector<InputResult> Results(Inputs.size());
   std::atomic<size_t> FirstFailure{Inputs.size()};
   std::atomic<size_t> NumFailed{0};
   // Thread T merges the T-th contiguous share of the inputs, in order.
@@ -248,17 +405,28 @@ int pathprof::tool::mergeMain() {
       InputResult &R = Results[I];
       auto Warn = [&R](const Twine &Msg) { R.Warnings.push_back(Msg.str()); };
       const WeightedFile &In = Inputs[I];
-      Expected<Profile> P = readProfile(In.Path, Warn,
-                                        MergeTextInput ? ProfileKind::Text
-                                                       : ProfileKind::Unknown);
+      std::optional<Profile> P;
+      if (I < EarlyErrors.size()) {
+        R.Error = EarlyErrors[I];
+      } else if (I == FirstIndex) {
+        P = std::move(First);
+      } else {
+        Expected<Profile> Read = ReadInput(In, Warn);
+        if (Read)
+          P = std::move(*Read);
+        else
+          R.Error = describeProfileError(Read.takeError());
+      }
       if (!P) {
-        R.Error = describeProfileError(P.takeError());
         R.Fatal = MergeFailureMode == FailureMode::Any;
         ++NumFailed;
-      } else if (Error E =
-                     Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)) {
-        R.Error = describeProfileError(std::move(E));
-        R.Fatal = true;
+      } else {
+        if (KeepCommonMetrics)
+          R.Matches = projectMetrics(*P, Common, R.OtherMetrics);
+        if (Error E = Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)) {
+          R.Error = describeProfileError(std::move(E));
+          R.Fatal = true;
+        }
       }
       if (R.Fatal) {
         size_t Old = FirstFailure.load();
@@ -297,6 +465,8 @@ int pathprof::tool::mergeMain() {
       return fail(std::move(E));
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
+  if (KeepCommonMetrics)
+    keepCommonMetrics(Result, Common, Inputs[FirstIndex].Path, Inputs, Results);
   // Computed once here, so that no compilation using the profile has to
   // decode every path of the program again.
   if (!MergeText) {
