@@ -1,0 +1,67 @@
+; Lowering with -pathprof-metrics=K: a path record is 1 + K words, so a
+; path's record is at id * (1 + K); the function's entry saves its caller's
+; path start in a frame (__pathprof_metrics_enter), a backedge's path end
+; adds the events to the record and starts the next path
+; (__pathprof_metrics_path), and the path end that leaves the function does
+; so at the return instruction, after the block's own calls, and gives the
+; caller its start back (__pathprof_metrics_leave). The counts are plain
+; adds, not marked for counter promotion. The data record's flags carry K.
+;
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
+; CHECK: @__pathprof_cnts_count_odd = private global [24 x i64] zeroinitializer
+; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 512 }
+; CHECK-LABEL: define i32 @count_odd(
+; CHECK: %pathprof.metrics.frame = alloca [8 x i64], align 8
+; CHECK: pathprof.sliced:
+; CHECK: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; CHECK-NEXT: br label %loop
+; CHECK: latch.loop_crit_edge:
+; CHECK-NEXT: %pathprof.id = add i64 %pathprof.r2, 3
+; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 3
+; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
+; CHECK-NEXT: %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
+; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
+; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CHECK-NEXT: br label %loop
+; CHECK: exit:
+; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8{{$}}
+; CHECK-NEXT: call void @use(i32 %c.next)
+; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame)
+; CHECK-NEXT: ret i32 %c.next
+; CHECK: declare hidden void @__pathprof_metrics_enter(ptr)
+; CHECK: declare hidden void @__pathprof_metrics_path(ptr, i32)
+; CHECK: declare hidden void @__pathprof_metrics_leave(ptr, i32, ptr)
+;
+; A hashed function counts its paths without metrics, and says so.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -pass-remarks=pathprof-instrument -S %s -o - 2>&1 | FileCheck --check-prefix=HASHED %s
+; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters; its paths carry no metrics (hashed functions count only)
+; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 1 }
+; HASHED-NOT: __pathprof_metrics_
+;
+; RUN: not %opt_pathprof -passes=pathprof-instrument -pathprof-metrics=9 -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=TOO-MANY %s
+; TOO-MANY: error: -pathprof-metrics=9: a path record holds at most 8 metrics
+
+define i32 @count_odd(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %c = phi i32 [ 0, %entry ], [ %c.next, %latch ]
+  %odd = and i32 %i, 1
+  %is = icmp ne i32 %odd, 0
+  br i1 %is, label %inc, label %latch
+inc:
+  %c1 = add i32 %c, 1
+  br label %latch
+latch:
+  %c.next = phi i32 [ %c1, %inc ], [ %c, %loop ]
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @use(i32 %c.next)
+  ret i32 %c.next
+}
+declare void @use(i32)
