@@ -73,7 +73,25 @@ VARIANTS = [
                                    "-mllvm", "-pathprof-counters=shared"]),
     ("atomic", "PathProf atomic", ["{wrapper}", "-O2", "-fprofile-path-generate",
                                    "-fprofile-update=atomic"]),
+    # Per-path metrics (--variants plain,pathprof,metrics,metrics-sw): one
+    # accumulator, the time-stamp counter (rdtsc) or the task clock, a
+    # software event read with read().
+    ("metrics", "PathProf + tsc", ["{wrapper}", "-O2", "-fprofile-path-generate",
+                                   "-fprofile-path-metrics=1"]),
+    ("metrics-sw", "PathProf + task-clock",
+     ["{wrapper}", "-O2", "-fprofile-path-generate",
+      "-fprofile-path-metrics=1"]),
 ]
+
+# The run-time environment a variant needs besides the profile's location.
+VARIANT_ENV = {
+    "metrics": {"PATHPROF_EVENTS": "tsc"},
+    "metrics-sw": {"PATHPROF_EVENTS": "task-clock"},
+}
+
+
+def variant_env(env, name):
+    return dict(env, **VARIANT_ENV.get(name, {}))
 
 # Input sizes for --callgrind: about a tenth of each program's default, so
 # that a run under valgrind takes seconds, not minutes.
@@ -159,7 +177,8 @@ def parse_args():
                    "and variant (default: 3)")
     p.add_argument("--variants", default=None,
                    help="comma-separated subset of plain,pgogen,pathprof,"
-                   "shared,atomic (default: plain,pgogen,pathprof) "
+                   "shared,atomic,metrics,metrics-sw (default: "
+                   "plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
                    "default: all)")
     p.add_argument("--size", action="append", default=[], metavar="PROG=N",
@@ -346,7 +365,8 @@ def main():
             if binary is None:
                 failed = True
                 continue
-            r, _ = run_once(binary, sizes.get(prog), env, profdir)
+            r, _ = run_once(binary, sizes.get(prog), variant_env(env, name),
+                            profdir)
             if r.returncode != 0:
                 log("benchmark.py: error: {} exited with {}:\n{}".format(
                     binary, r.returncode, r.stderr))
@@ -374,7 +394,8 @@ def main():
                 if (prog, name) in binaries:
                     log("callgrind {} ({})".format(prog, name))
                     results[(prog, name)] = callgrind_count(
-                        binaries[(prog, name)], sizes.get(prog), env, profdir)
+                        binaries[(prog, name)], sizes.get(prog),
+                        variant_env(env, name), profdir)
                     failed |= results[(prog, name)] is None
     else:
         samples = {key: [] for key in binaries}
@@ -384,8 +405,8 @@ def main():
                 for name, _, _ in variants:
                     key = (prog, name)
                     if key in binaries:
-                        _, t = run_once(binaries[key], sizes.get(prog), env,
-                                        profdir)
+                        _, t = run_once(binaries[key], sizes.get(prog),
+                                        variant_env(env, name), profdir)
                         samples[key].append(t)
         results = {k: statistics.median(v) for k, v in samples.items() if v}
 
