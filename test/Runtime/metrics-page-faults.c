@@ -10,6 +10,19 @@
 // RUN: %llvm-pathprof show --text %t.d/ex.pathraw | FileCheck --check-prefix=EXCL %s
 // RUN: env PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/in.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --text %t.d/in.pathraw | FileCheck --check-prefix=INCL %s
+// RUN: %llvm-pathprof show %t.d/in.pathraw | FileCheck --check-prefix=SHOW %s
+// RUN: %llvm-pathprof show --json %t.d/ex.pathraw | FileCheck --check-prefix=JSON %s
+// SHOW: Metrics: page-faults (events, sum, read with read, inclusive){{$}}
+// JSON: "name": "page-faults",
+// JSON-NEXT: "unit": "events",
+// JSON-NEXT: "merge": "sum",
+// JSON-NEXT: "source": "read",
+// JSON-NEXT: "scaled": false,
+// JSON-NEXT: "inclusive": false
+// JSON: "name": "tsc",
+// JSON-NEXT: "unit": "ticks",
+// JSON-NEXT: "merge": "sum",
+// JSON-NEXT: "source": "tsc",
 //
 // Runs that count other events into one merge pool (%m): the runtime folds
 // only segments of the same events together; the reader keeps every count

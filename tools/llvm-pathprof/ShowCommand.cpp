@@ -353,9 +353,17 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   if (!P.Metrics.empty()) {
     OS << "Metrics:";
     ListSeparator LS(",");
-    for (const MetricDescriptor &M : P.Metrics)
+    for (const MetricDescriptor &M : P.Metrics) {
       OS << LS << " " << M.Name << " (" << M.Unit << ", "
-         << metricMergeName(M.Merge) << ")";
+         << metricMergeName(M.Merge);
+      if (M.Sources)
+        OS << ", read with " << metricSourcesName(M.Sources);
+      if (M.Scaled)
+        OS << ", scaled";
+      if (M.Inclusive)
+        OS << ", inclusive";
+      OS << ")";
+    }
     OS << "\n";
   }
   const MetricDescriptor *Metric =
@@ -444,6 +452,10 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
             J.attribute("name", M.Name);
             J.attribute("unit", M.Unit);
             J.attribute("merge", metricMergeName(M.Merge));
+            if (M.Sources)
+              J.attribute("source", metricSourcesName(M.Sources));
+            J.attribute("scaled", M.Scaled);
+            J.attribute("inclusive", M.Inclusive);
           });
       });
     J.attribute("total_count", P.totalCount());
