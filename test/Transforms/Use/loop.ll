@@ -20,6 +20,16 @@
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/prof.pathraw -disable-output %s | FileCheck %s --check-prefix=DECODE
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/prof.pathraw -S %s | FileCheck %s
 ; RUN: %opt_pathprof -passes=pathprof-use,verify -pathprof-profile-use=%t/prof.pathprof -disable-output %s
+; A profile with per-path metrics (tsc, page faults) gives the same: the use
+; pass reads the counts and leaves the metrics.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s -o %t/metrics.ll
+; RUN: %clang -Wno-override-module %t/metrics.ll %pathprof_rt -o %t/metrics
+; RUN: env PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t/metrics.pathraw %t/metrics
+; RUN: %llvm-pathprof merge -o %t/metrics.pathprof %t/metrics.pathraw
+; RUN: %llvm-pathprof show %t/metrics.pathprof | FileCheck %s --check-prefix=HASMETRICS
+; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/metrics.pathprof -disable-output %s | FileCheck %s --check-prefix=DECODE
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/metrics.pathprof -S %s | FileCheck %s
+; HASMETRICS: Metrics: tsc (ticks, sum, read with tsc), page-faults (events, sum, read with read)
 
 ; DECODE: PathProf profile: 3 functions, program flow 16
 
