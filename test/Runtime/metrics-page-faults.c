@@ -12,7 +12,13 @@
 // RUN: %llvm-pathprof show --text %t.d/in.pathraw | FileCheck --check-prefix=INCL %s
 // RUN: %llvm-pathprof show %t.d/in.pathraw | FileCheck --check-prefix=SHOW %s
 // RUN: %llvm-pathprof show --json %t.d/ex.pathraw | FileCheck --check-prefix=JSON %s
+// RUN: %llvm-pathprof report --metric=page-faults %t.d/ex.pathraw | FileCheck --check-prefix=REPORT %s
 // SHOW: Metrics: page-faults (events, sum, read with read, inclusive){{$}}
+// REPORT: Metric: page-faults (events, sum)
+// REPORT: Path executions: 31
+// REPORT: Hot paths:
+// REPORT-NEXT: Function Path Count page-faults % page-faults page-faults per execution Class
+// REPORT-NEXT: touch 1 10 80 {{9[0-9]\.[0-9]+}}% 8.00 dense
 // JSON: "name": "page-faults",
 // JSON-NEXT: "unit": "events",
 // JSON-NEXT: "merge": "sum",
