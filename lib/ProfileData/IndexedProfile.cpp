@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/ProfileError.h"
+#include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
 
@@ -194,7 +195,11 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
       return std::move(E);
     if (Error E = C.readU64(Merge, "a metric descriptor"))
       return std::move(E);
-    if ((Merge & 0xff) > uint64_t(MetricMerge::Min) || Merge >> 18)
+    const uint64_t KnownSources = PATHPROF_METRIC_SOURCE_TSC |
+                                  PATHPROF_METRIC_SOURCE_RDPMC |
+                                  PATHPROF_METRIC_SOURCE_READ;
+    if ((Merge & 0xff) > uint64_t(MetricMerge::Min) ||
+        ((Merge >> 8) & 0xff & ~KnownSources) || Merge >> 18)
       return corrupt("metric " + Twine(I) + " has unknown merge kind " +
                      Twine(Merge));
     Result[I].Merge = MetricMerge(Merge & 0xff);
