@@ -671,6 +671,11 @@ Expected<std::vector<MetricDescriptor>> readMetrics(const RawSegment &S) {
                      PATHPROF_METRIC_SOURCE_READ);
     D.Scaled = M.Flags & PATHPROF_METRIC_SCALED;
     D.Inclusive = M.Flags & PATHPROF_METRIC_INCLUSIVE;
+    if (llvm::any_of(Result, [&](const MetricDescriptor &Earlier) {
+          return Earlier.Name == D.Name;
+        }))
+      return corrupt(S.At.prefix() + "metric " + Twine(I) +
+                     " repeats the name '" + D.Name + "'");
     Result.push_back(std::move(D));
   }
   return Result;
