@@ -93,6 +93,11 @@ struct PathRecord {
   bool operator==(const PathRecord &O) const {
     return Id == O.Id && Count == O.Count && Metrics == O.Metrics;
   }
+  /// Metric value \p Index; 0 for a record without metric values (a path
+  /// whose metrics were never read, in a profile that has some).
+  uint64_t metric(size_t Index) const {
+    return Metrics.empty() ? 0 : Metrics[Index];
+  }
   bool operator!=(const PathRecord &O) const { return !(*this == O); }
 };
 
@@ -152,6 +157,11 @@ struct FunctionProfile {
 
   /// Sum of all path counts, saturating at UINT64_MAX.
   uint64_t totalCount() const;
+
+  /// Metric \p Index (described by \p M) over all paths, combined as \p M
+  /// says: summed (saturating), or the largest or smallest value; 0 for a
+  /// function that never ran.
+  uint64_t metricTotal(const MetricDescriptor &M, size_t Index) const;
 
   /// Sum of the counts of the paths that start at the function's entry (not
   /// after a backedge): the number of calls. Saturating.
@@ -216,6 +226,13 @@ struct Profile {
 
   /// Sum of totalCount() over all functions, saturating.
   uint64_t totalCount() const;
+
+  /// Metric \p Index over the whole profile, combined as its descriptor
+  /// says (FunctionProfile::metricTotal).
+  uint64_t metricTotal(size_t Index) const;
+
+  /// The index of the metric named \p Name, if the profile has one.
+  std::optional<size_t> findMetric(llvm::StringRef Name) const;
 };
 
 /// Accumulates several profiles into one. A function is identified by

@@ -124,6 +124,41 @@ bool PathTable::addAll(std::vector<PathRecord> Rs,
   return Ok;
 }
 
+/// Combines \p Value into \p Total as \p Merge says; the first value
+/// starts a max or a min.
+static void combineInto(MetricMerge Merge, std::optional<uint64_t> &Total,
+                        uint64_t Value) {
+  if (!Total)
+    Total = Value;
+  else
+    combineMetric(Merge, *Total, Value);
+}
+
+uint64_t FunctionProfile::metricTotal(const MetricDescriptor &M,
+                                      size_t Index) const {
+  std::optional<uint64_t> Total;
+  for (const PathRecord &R : Paths)
+    if (!R.Metrics.empty())
+      combineInto(M.Merge, Total, R.Metrics[Index]);
+  return Total.value_or(0);
+}
+
+uint64_t Profile::metricTotal(size_t Index) const {
+  std::optional<uint64_t> Total;
+  for (const FunctionProfile &F : Functions)
+    if (!F.Paths.empty())
+      combineInto(Metrics[Index].Merge, Total,
+                  F.metricTotal(Metrics[Index], Index));
+  return Total.value_or(0);
+}
+
+std::optional<size_t> Profile::findMetric(StringRef Name) const {
+  for (size_t I = 0; I != Metrics.size(); ++I)
+    if (Metrics[I].Name == Name)
+      return I;
+  return std::nullopt;
+}
+
 uint64_t FunctionProfile::totalCount() const {
   uint64_t Sum = 0;
   for (const PathRecord &R : Paths)

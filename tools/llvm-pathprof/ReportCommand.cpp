@@ -147,13 +147,13 @@ static RowKind classify(uint64_t Metric, uint64_t Count, const Concentration &C,
 
 static Concentration analyze(const Profile &P, size_t Metric, double Percent) {
   Concentration C;
-  C.Total = programMetric(P, Metric);
+  C.Total = P.metricTotal(Metric);
   C.Executions = P.totalCount();
   for (const FunctionProfile &F : P.Functions) {
     if (F.Paths.empty())
       continue;
     for (const PathRecord &R : F.Paths) {
-      uint64_t Value = metricValue(R, Metric);
+      uint64_t Value = R.metric(Metric);
       RowKind Kind = classify(Value, R.Count, C, Percent);
       auto Add = [&](RowKind Row) {
         ++C.Paths[Row].Paths;
@@ -167,7 +167,7 @@ static Concentration analyze(const Profile &P, size_t Metric, double Percent) {
         C.HotPaths.push_back({&F, &R, Value, Kind == HotDense});
       }
     }
-    uint64_t Value = functionMetric(P, F, Metric);
+    uint64_t Value = F.metricTotal(P.Metrics[Metric], Metric);
     RowKind Kind = classify(Value, F.totalCount(), C, Percent);
     auto Add = [&](RowKind Row) {
       ++C.Procedures[Row].Functions;

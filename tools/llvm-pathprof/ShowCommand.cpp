@@ -148,8 +148,8 @@ struct FunctionSummary {
   /// The function's path records, hottest first (by --metric, else by
   /// count), ties by count, then id.
   std::vector<const PathRecord *> Paths;
-  /// The --metric over the function's paths (functionMetric()); 0 without
-  /// --metric.
+  /// The --metric over the function's paths (FunctionProfile::metricTotal);
+  /// 0 without --metric.
   uint64_t Metric = 0;
 };
 
@@ -234,7 +234,7 @@ static Expected<Selection> select(const Profile &P,
   Result.NumFunctions = P.Functions.size();
   Result.Metric = Metric;
   if (Metric)
-    Result.ProgramMetric = programMetric(P, *Metric);
+    Result.ProgramMetric = P.metricTotal(*Metric);
   // Asking for a function by name shows it even if it never ran.
   Result.NeverRunShown = ShowNeverRun || !ShowFunction.empty();
   bool NameMatched = false;
@@ -265,11 +265,11 @@ static Expected<Selection> select(const Profile &P,
         &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
     S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
     if (Metric)
-      S.Metric = functionMetric(P, F, *Metric);
+      S.Metric = F.metricTotal(P.Metrics[*Metric], *Metric);
     for (const PathRecord &R : F.Paths)
       S.Paths.push_back(&R);
     auto Rank = [Metric](const PathRecord *R) {
-      return Metric ? metricValue(*R, *Metric) : R->Count;
+      return Metric ? R->metric(*Metric) : R->Count;
     };
     llvm::sort(S.Paths, [&](const PathRecord *A, const PathRecord *B) {
       if (Rank(A) != Rank(B))
@@ -318,7 +318,8 @@ static uint64_t executedPaths(const Profile &P) {
 }
 
 /// "Total cycles", or for a metric that keeps an extreme, "Largest latency"
-/// or "Smallest stall": what functionMetric() and programMetric() are.
+/// or "Smallest stall": what FunctionProfile::metricTotal() and
+/// Profile::metricTotal() give.
 static std::string metricTotalLabel(const MetricDescriptor &M) {
   switch (M.Merge) {
   case MetricMerge::Sum:
@@ -406,8 +407,8 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
       OS << "    Path " << R->Id << ": count " << R->Count;
       if (Metric) {
         OS << ", ";
-        printPathMetric(*Metric, metricValue(*R, *Sel.Metric), R->Count,
-                        S.Metric, Sel.ProgramMetric, OS);
+        printPathMetric(*Metric, R->metric(*Sel.Metric), R->Count, S.Metric,
+                        Sel.ProgramMetric, OS);
         OS << "\n";
       } else {
         OS << " (" << percent(R->Count, S.Total) << " of function, "
@@ -476,7 +477,7 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
           if (!P.Metrics.empty())
             J.attributeObject("metrics", [&] {
               for (size_t I = 0; I != P.Metrics.size(); ++I)
-                J.attribute(P.Metrics[I].Name, functionMetric(P, F, I));
+                J.attribute(P.Metrics[I].Name, F.metricTotal(P.Metrics[I], I));
             });
           ArrayRef<const PathRecord *> Paths = S.Paths;
           if (TopN != 0)

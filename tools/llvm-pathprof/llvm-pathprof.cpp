@@ -77,46 +77,13 @@ Expected<size_t> pathprof::tool::findMetric(const Profile &P, StringRef Name) {
   };
   if (P.Metrics.empty())
     return Problem("the profile has no metrics");
-  for (size_t I = 0; I != P.Metrics.size(); ++I)
-    if (P.Metrics[I].Name == Name)
-      return I;
+  if (std::optional<size_t> I = P.findMetric(Name))
+    return *I;
   std::string Names;
   ListSeparator LS;
   for (const MetricDescriptor &M : P.Metrics)
     Names += (StringRef(LS) + M.Name).str();
   return Problem("no such metric; the profile has " + Names);
-}
-
-uint64_t pathprof::tool::metricValue(const PathRecord &R, size_t Index) {
-  return R.Metrics.empty() ? 0 : R.Metrics[Index];
-}
-
-/// Combines \p Value into \p Total as \p Merge says; the first value
-/// starts a max or a min.
-static void combineInto(MetricMerge Merge, std::optional<uint64_t> &Total,
-                        uint64_t Value) {
-  if (!Total)
-    Total = Value;
-  else
-    combineMetric(Merge, *Total, Value);
-}
-
-uint64_t pathprof::tool::functionMetric(const Profile &P,
-                                        const FunctionProfile &F,
-                                        size_t Index) {
-  std::optional<uint64_t> Total;
-  for (const PathRecord &R : F.Paths)
-    if (!R.Metrics.empty())
-      combineInto(P.Metrics[Index].Merge, Total, R.Metrics[Index]);
-  return Total.value_or(0);
-}
-
-uint64_t pathprof::tool::programMetric(const Profile &P, size_t Index) {
-  std::optional<uint64_t> Total;
-  for (const FunctionProfile &F : P.Functions)
-    if (!F.Paths.empty())
-      combineInto(P.Metrics[Index].Merge, Total, functionMetric(P, F, Index));
-  return Total.value_or(0);
 }
 
 int main(int argc, char **argv) {

@@ -60,19 +60,6 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
 
-/// Value \p Index of \p R's metrics; 0 for a record without metric values
-/// (a path whose metrics were never read, in a profile that has some).
-uint64_t metricValue(const PathRecord &R, size_t Index);
-
-/// Metric \p Index of \p F over all its paths, combined as the metric's
-/// descriptor in \p P says (summed, saturating, or the largest or smallest
-/// value); 0 for a function that never ran.
-uint64_t functionMetric(const Profile &P, const FunctionProfile &F,
-                        size_t Index);
-
-/// Metric \p Index over the whole profile, combined the same way.
-uint64_t programMetric(const Profile &P, size_t Index);
-
 } // namespace tool
 } // namespace pathprof
 
