@@ -113,6 +113,10 @@ struct perf_event_mmap_page;
    PATHPROF_INCLUSIVE), reporting what cannot be counted; returns how many
    are counted, the entries of __pathprof_metrics_table(). */
 unsigned __pathprof_metrics_configure(unsigned K);
+/* Read by instrumented code (PathProfLowering.cpp): the thread's path
+   starts, and whether it reads the time-stamp counter inline. */
+extern __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS];
+extern unsigned char __pathprof_metrics_tsc;
 const PathProfRawMetric *__pathprof_metrics_table(void);
 /* The primary segment's copy of the table, where the sources actually used
    and the SCALED flag are recorded as they happen. */

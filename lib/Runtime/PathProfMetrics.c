@@ -26,6 +26,10 @@
 |* scaled by time_enabled / time_running. Readings are made monotonic per
 |* thread, so a rescheduled event can never add a huge negative delta.
 |*
+|* When tsc is the only event and metrics are exclusive, x86 code reads the
+|* counter itself, with no call into the runtime (__pathprof_metrics_tsc
+|* says so; PathProfLowering.cpp emits it), on the same per-thread starts.
+|*
 \*===----------------------------------------------------------------------===*/
 
 #include "PathProfInternal.h"
@@ -62,10 +66,20 @@ typedef struct {
   struct perf_event_mmap_page *Page[PATHPROF_MAX_METRICS];
   uint64_t Base[PATHPROF_MAX_METRICS]; /* added to raw readings */
   uint64_t Last[PATHPROF_MAX_METRICS]; /* the last reading returned */
-  uint64_t Start[PATHPROF_MAX_METRICS];
 } ThreadEvents;
 
 static __thread ThreadEvents TE __attribute__((tls_model("initial-exec")));
+
+/* The reading at which the thread's current path started, per event. The
+   instrumented code's inline tsc reading (below) uses slot 0 itself. */
+__thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
+    __attribute__((tls_model("initial-exec")));
+
+/* Non-zero when the only event is "tsc" and metrics are exclusive: the
+   instrumented code then reads the time-stamp counter itself and keeps slot
+   0 of __pathprof_metric_start, with no call into the runtime (see
+   PathProfLowering.cpp). Set once, by __pathprof_metrics_configure. */
+unsigned char __pathprof_metrics_tsc;
 
 /*--- Reading ---------------------------------------------------------------*/
 
@@ -240,10 +254,14 @@ static void readAll(uint64_t *Now) {
 
 void __pathprof_metrics_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
+  /* A function entered before the runtime chose its events may leave after
+     it chose tsc for the inline reading, which then reads this word. */
+  Frame[0] = 0;
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I) {
-    Frame[I] = Inclusive ? TE.Start[I] : TE.Start[I] - Now[I];
-    TE.Start[I] = Now[I];
+    Frame[I] = Inclusive ? __pathprof_metric_start[I]
+                         : __pathprof_metric_start[I] - Now[I];
+    __pathprof_metric_start[I] = Now[I];
   }
 }
 
@@ -253,14 +271,14 @@ static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
   readAll(Now);
   unsigned N = K < NumEvents ? K : NumEvents;
   for (unsigned I = 0; I != N; ++I)
-    Record[1 + I] += Now[I] - TE.Start[I];
+    Record[1 + I] += Now[I] - __pathprof_metric_start[I];
 }
 
 void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   endPath(Record, K, Now);
   for (unsigned I = 0; I != NumEvents; ++I)
-    TE.Start[I] = Now[I];
+    __pathprof_metric_start[I] = Now[I];
 }
 
 void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
@@ -268,7 +286,7 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
   uint64_t Now[PATHPROF_MAX_METRICS];
   endPath(Record, K, Now);
   for (unsigned I = 0; I != NumEvents; ++I)
-    TE.Start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
+    __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
 }
 
 /*--- Configuration --------------------------------------------------------*/
@@ -441,6 +459,10 @@ unsigned __pathprof_metrics_configure(unsigned K) {
   for (unsigned I = 0; I != NumEvents; ++I)
     if (Inclusive)
       Table[I].Flags |= PATHPROF_METRIC_INCLUSIVE;
+#if defined(__x86_64__) || defined(__i386__)
+  __pathprof_metrics_tsc =
+      NumEvents == 1 && Events[0].Kind == KindTSC && !Inclusive;
+#endif
   if (NumEvents)
     pthread_atfork(0, 0, afterFork);
   return NumEvents;

@@ -4,7 +4,8 @@
 // says what each counter mode emits). The bias of dense counters is computed
 // once, on entry to the function; a hashed path end gets an inline probe of
 // the first slot the runtime's table would look at, and calls the runtime
-// only on a miss.
+// only on a miss. Metrics call the runtime at entry and at path ends, or,
+// on x86 when a run counts the time-stamp counter alone, read it inline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,8 +21,10 @@
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstddef>
@@ -47,6 +50,11 @@ static cl::opt<CounterMode> Mode(
                           "All threads share one slice, atomic adds, no "
                           "counter kept in a register")));
 
+static cl::opt<bool> InlineTSC(
+    "pathprof-inline-tsc", cl::init(true), cl::Hidden,
+    cl::desc("On x86, read the time-stamp counter in instrumented code when "
+             "a run's only metric is tsc, instead of calling the runtime"));
+
 namespace {
 
 /// What a path end marker's data record says about its counters.
@@ -60,7 +68,9 @@ struct RecordInfo {
 class FunctionLowering {
 public:
   FunctionLowering(Function &F, RuntimeInterface &RT)
-      : F(F), RT(RT), HasCalls(hasCalls(F)) {}
+      : F(F), RT(RT), HasCalls(hasCalls(F)),
+        InlineTSC(::InlineTSC &&
+                  Triple(F.getParent()->getTargetTriple()).isX86()) {}
 
   void lowerPathEnd(CallInst &End);
   void lowerEntryStart(CallInst &Start);
@@ -74,6 +84,9 @@ private:
   Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *PathId,
                     Value *Bias);
   void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics);
+  void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
+                  function_ref<void(IRBuilder<> &)> Call);
+  Value *addTSCDelta(IRBuilder<> &B, Value *Record, Value *StartAddr);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -82,6 +95,9 @@ private:
   Value *Bias = nullptr;
   /// Before lowering added the runtime's calls.
   const bool HasCalls;
+  /// Whether metrics read the time-stamp counter inline when the run counts
+  /// tsc alone.
+  const bool InlineTSC;
   DenseMap<Value *, std::pair<Value *, Value *>> HashKeys;
   /// The metrics frame of each entry path start (one per function data
   /// record: inlined copies have their own once inlining runs).
@@ -249,6 +265,50 @@ static bool isMarker(const Instruction *I, StringRef Name) {
          CI->getCalledFunction()->getName() == Name;
 }
 
+/// Emits, before \p At, \p Inline when the run reads the time-stamp
+/// counter inline (the runtime's __pathprof_metrics_tsc) and \p Call
+/// otherwise; without the inline reading, \p Call alone.
+void FunctionLowering::splitOnTSC(Instruction *At,
+                                  function_ref<void(IRBuilder<> &)> Inline,
+                                  function_ref<void(IRBuilder<> &)> Call) {
+  IRBuilder<> B(At);
+  if (!InlineTSC) {
+    Call(B);
+    return;
+  }
+  Value *Flag =
+      B.CreateICmpNE(B.CreateAlignedLoad(B.getInt8Ty(), RT.metricsTSC(),
+                                         Align(1), "pathprof.tsc"),
+                     B.getInt8(0));
+  Instruction *Then, *Else;
+  SplitBlockAndInsertIfThenElse(Flag, At, &Then, &Else);
+  Then->getParent()->setName("pathprof.tsc.inline");
+  Else->getParent()->setName("pathprof.tsc.call");
+  IRBuilder<> TB(Then);
+  Inline(TB);
+  IRBuilder<> EB(Else);
+  Call(EB);
+}
+
+/// Reads the time-stamp counter, adds what it advanced since the thread's
+/// path start (word 0 at \p StartAddr; never negative, as the runtime's
+/// readings are monotonic) to the first metric of \p Record, and returns
+/// the reading.
+Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
+                                     Value *StartAddr) {
+  Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}, nullptr,
+                                 "pathprof.now");
+  Value *Start =
+      B.CreateAlignedLoad(RT.I64, StartAddr, Align(8), "pathprof.start");
+  Value *Delta =
+      B.CreateBinaryIntrinsic(Intrinsic::smax, B.CreateSub(Now, Start),
+                              B.getInt64(0), nullptr, "pathprof.delta");
+  Value *Metric = B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1);
+  Value *Old = B.CreateAlignedLoad(RT.I64, Metric, Align(8));
+  B.CreateAlignedStore(B.CreateAdd(Old, Delta), Metric, Align(8));
+  return Now;
+}
+
 /// A path start that is not the continuation of a path end (a backedge's):
 /// the function's entry. Metrics save the caller's path start in a frame of
 /// K words and start the function's first path.
@@ -262,19 +322,40 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
                                 nullptr, "pathprof.metrics.frame");
   Frame->setAlignment(Align(8));
   MetricFrames[Data] = Frame;
-  IRBuilder<> B(&Start);
-  B.CreateCall(RT.metricsEnter(), {Frame});
+  splitOnTSC(
+      &Start,
+      [&](IRBuilder<> &B) {
+        Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
+                                       nullptr, "pathprof.now");
+        Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
+        Value *Caller =
+            B.CreateAlignedLoad(RT.I64, StartAddr, Align(8), "pathprof.start");
+        B.CreateAlignedStore(B.CreateSub(Caller, Now), Frame, Align(8));
+        B.CreateAlignedStore(Now, StartAddr, Align(8));
+      },
+      [&](IRBuilder<> &B) { B.CreateCall(RT.metricsEnter(), {Frame}); });
 }
 
 /// The metric part of path end \p End, whose record is at \p Record: a
 /// path end followed by a path start is a backedge's, any other leaves the
 /// function (at its return instruction, so that the whole return block
-/// counts as the function's).
+/// counts as the function's). With the inline tsc reading, a backedge
+/// starts the next path where this one ended, and leaving gives the caller
+/// its path start back moved forward by the time this call took (the frame
+/// holds the caller's start minus the entry's reading).
 void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
                                     unsigned NumMetrics) {
   if (isMarker(End.getNextNode(), PathStartMarker)) {
-    IRBuilder<> B(&End);
-    B.CreateCall(RT.metricsPath(), {Record, B.getInt32(NumMetrics)});
+    splitOnTSC(
+        &End,
+        [&](IRBuilder<> &B) {
+          Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
+          Value *Now = addTSCDelta(B, Record, StartAddr);
+          B.CreateAlignedStore(Now, StartAddr, Align(8));
+        },
+        [&](IRBuilder<> &B) {
+          B.CreateCall(RT.metricsPath(), {Record, B.getInt32(NumMetrics)});
+        });
     return;
   }
   Value *Frame = MetricFrames.lookup(End.getArgOperand(0));
@@ -284,8 +365,19 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
   Instruction *At = &End;
   if (auto *Ret = dyn_cast<ReturnInst>(End.getParent()->getTerminator()))
     At = Ret;
-  IRBuilder<> B(At);
-  B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(NumMetrics), Frame});
+  splitOnTSC(
+      At,
+      [&](IRBuilder<> &B) {
+        Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
+        Value *Now = addTSCDelta(B, Record, StartAddr);
+        Value *Saved =
+            B.CreateAlignedLoad(RT.I64, Frame, Align(8), "pathprof.frame");
+        B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
+      },
+      [&](IRBuilder<> &B) {
+        B.CreateCall(RT.metricsLeave(),
+                     {Record, B.getInt32(NumMetrics), Frame});
+      });
 }
 
 /// The table key of record \p Data, 1 + its index in the data section, and
@@ -407,11 +499,15 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         if (auto *CI = dyn_cast<CallInst>(&I);
             CI && CI->getCalledFunction() == End)
           Ends.push_back(CI);
-      FunctionLowering FL(F, RT);
+      SmallVector<CallInst *, 4> Starts;
       if (Start)
         for (Instruction &I : instructions(F))
           if (isMarker(&I, PathStartMarker))
-            FL.lowerEntryStart(cast<CallInst>(I));
+            Starts.push_back(cast<CallInst>(&I));
+      // Lowering splits blocks: markers are collected first.
+      FunctionLowering FL(F, RT);
+      for (CallInst *CI : Starts)
+        FL.lowerEntryStart(*CI);
       for (CallInst *CI : Ends)
         FL.lowerPathEnd(*CI);
     }

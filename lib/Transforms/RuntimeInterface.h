@@ -128,6 +128,20 @@ struct RuntimeInterface {
     return fn("__pathprof_metrics_leave", llvm::Type::getVoidTy(Ctx),
               {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
   }
+  /// Non-zero (i8) when the run counts the time-stamp counter alone,
+  /// exclusive of callees: instrumented code then reads it inline.
+  llvm::GlobalVariable *metricsTSC() {
+    return hiddenGlobal("__pathprof_metrics_tsc", llvm::Type::getInt8Ty(Ctx));
+  }
+  /// The readings at which the thread's current path started, one per
+  /// event (initial-exec TLS); the inline tsc reading keeps word 0.
+  llvm::GlobalVariable *metricStart() {
+    llvm::GlobalVariable *GV =
+        hiddenGlobal("__pathprof_metric_start",
+                     llvm::ArrayType::get(I64, PATHPROF_MAX_METRICS));
+    GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
+    return GV;
+  }
   llvm::FunctionCallee verifyEnter() {
     return fn("__pathprof_verify_enter", I64, {Ptr});
   }

@@ -1,0 +1,98 @@
+; On x86, metrics read the time-stamp counter inline when the run counts
+; tsc alone (the runtime's __pathprof_metrics_tsc): the entry saves the
+; caller's path start minus the reading in word 0 of the frame and starts
+; its first path (word 0 of the thread's __pathprof_metric_start); a
+; backedge adds the reading's advance, never negative, to the record's first
+; metric and starts the next path there; leaving does the same and gives the
+; caller its start back moved forward by the call's time. Otherwise each
+; place calls the runtime as before. Other targets, and
+; -pathprof-inline-tsc=false, call the runtime only.
+;
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-inline-tsc=false -S %s | FileCheck --check-prefix=CALLS %s
+; RUN: %opt_pathprof -mtriple=aarch64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck --check-prefix=CALLS %s
+;
+; CHECK: @__pathprof_metrics_tsc = external hidden global i8
+; CHECK: @__pathprof_metric_start = external hidden thread_local(initialexec) global [8 x i64]
+; CHECK-LABEL: define i32 @count_odd(
+; CHECK: pathprof.sliced:
+; CHECK: %pathprof.tsc = load i8, ptr @__pathprof_metrics_tsc, align 1
+; CHECK-NEXT: [[ON:%.*]] = icmp ne i8 %pathprof.tsc, 0
+; CHECK-NEXT: br i1 [[ON]], label %pathprof.tsc.inline, label %pathprof.tsc.call
+; CHECK: pathprof.tsc.inline:
+; CHECK-NEXT: %pathprof.now = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
+; CHECK-NEXT: %pathprof.start = load i64, ptr [[SA]], align 8
+; CHECK-NEXT: [[SAVE:%.*]] = sub i64 %pathprof.start, %pathprof.now
+; CHECK-NEXT: store i64 [[SAVE]], ptr %pathprof.metrics.frame, align 8
+; CHECK-NEXT: store i64 %pathprof.now, ptr [[SA]], align 8
+; CHECK: pathprof.tsc.call:
+; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+;
+; The backedge:
+; CHECK: store i64 {{%.*}}, ptr %pathprof.counter, align 8
+; CHECK-NEXT: %pathprof.tsc{{[0-9]+}} = load i8, ptr @__pathprof_metrics_tsc
+; CHECK: pathprof.tsc.inline{{[0-9]+}}:
+; CHECK-NEXT: [[SA2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
+; CHECK-NEXT: [[NOW2:%pathprof.now[0-9]+]] = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT: [[START2:%.*]] = load i64, ptr [[SA2]], align 8
+; CHECK-NEXT: [[D2:%.*]] = sub i64 [[NOW2]], [[START2]]
+; CHECK-NEXT: [[DELTA2:%.*]] = call i64 @llvm.smax.i64(i64 [[D2]], i64 0)
+; CHECK-NEXT: [[M2:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 1
+; CHECK-NEXT: [[OLD2:%.*]] = load i64, ptr [[M2]], align 8
+; CHECK-NEXT: [[NEW2:%.*]] = add i64 [[OLD2]], [[DELTA2]]
+; CHECK-NEXT: store i64 [[NEW2]], ptr [[M2]], align 8
+; CHECK-NEXT: store i64 [[NOW2]], ptr [[SA2]], align 8
+; CHECK: pathprof.tsc.call{{[0-9]+}}:
+; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+;
+; Leaving, after the return block's own call:
+; CHECK: call void @use(i32 %c.next)
+; CHECK-NEXT: %pathprof.tsc{{[0-9]+}} = load i8, ptr @__pathprof_metrics_tsc
+; CHECK: pathprof.tsc.inline{{[0-9]+}}:
+; CHECK-NEXT: [[SA3:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
+; CHECK-NEXT: [[NOW3:%pathprof.now[0-9]+]] = call i64 @llvm.readcyclecounter()
+; CHECK-NEXT: [[START3:%.*]] = load i64, ptr [[SA3]], align 8
+; CHECK-NEXT: [[D3:%.*]] = sub i64 [[NOW3]], [[START3]]
+; CHECK-NEXT: [[DELTA3:%.*]] = call i64 @llvm.smax.i64(i64 [[D3]], i64 0)
+; CHECK-NEXT: [[M3:%.*]] = getelementptr inbounds i64, ptr [[REC3:%pathprof.counter[0-9]+]], i64 1
+; CHECK-NEXT: [[OLD3:%.*]] = load i64, ptr [[M3]], align 8
+; CHECK-NEXT: [[NEW3:%.*]] = add i64 [[OLD3]], [[DELTA3]]
+; CHECK-NEXT: store i64 [[NEW3]], ptr [[M3]], align 8
+; CHECK-NEXT: %pathprof.frame = load i64, ptr %pathprof.metrics.frame, align 8
+; CHECK-NEXT: [[BACK:%.*]] = add i64 [[NOW3]], %pathprof.frame
+; CHECK-NEXT: store i64 [[BACK]], ptr [[SA3]], align 8
+; CHECK: pathprof.tsc.call{{[0-9]+}}:
+; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[REC3]], i32 2, ptr %pathprof.metrics.frame)
+; CHECK: ret i32 %c.next
+;
+; CALLS-NOT: __pathprof_metrics_tsc
+; CALLS-NOT: readcyclecounter
+; CALLS: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; CALLS: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CALLS: call void @__pathprof_metrics_leave(ptr {{%.*}}, i32 2, ptr %pathprof.metrics.frame)
+; CALLS-NOT: __pathprof_metrics_tsc
+; CALLS-NOT: readcyclecounter
+
+define i32 @count_odd(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %c = phi i32 [ 0, %entry ], [ %c.next, %latch ]
+  %odd = and i32 %i, 1
+  %is = icmp ne i32 %odd, 0
+  br i1 %is, label %inc, label %latch
+inc:
+  %c1 = add i32 %c, 1
+  br label %latch
+latch:
+  %c.next = phi i32 [ %c1, %inc ], [ %c, %loop ]
+  %i.next = add i32 %i, 1
+  %done = icmp eq i32 %i.next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  call void @use(i32 %c.next)
+  ret i32 %c.next
+}
+declare void @use(i32)
