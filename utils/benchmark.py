@@ -22,6 +22,12 @@
 # `valgrind --tool=callgrind` (at a smaller input size) and reports executed
 # instructions, which are repeatable from machine to machine.
 #
+# --readings (with the metrics variant) counts the time-stamp counter
+# readings of each program's run (one per function entry and path end, from
+# its profile), measures what one reading costs, and adds a column with
+# plain -O2's time plus the readings' own: the floor of reading the counter
+# at every path end, whatever the instrumentation around it costs.
+#
 # --check stops after building every variant and checking its output: a
 # quick test that every workload builds and agrees with itself everywhere.
 #
@@ -43,6 +49,7 @@
 # ===------------------------------------------------------------------------===#
 
 import argparse
+import json
 import math
 import os
 import platform
@@ -92,6 +99,59 @@ VARIANT_ENV = {
 
 def variant_env(env, name):
     return dict(env, **VARIANT_ENV.get(name, {}))
+
+# What one time-stamp counter reading costs on this machine, measured by a
+# loop of dependent readings (what instrumented code does at every path
+# end): the floor of the metrics variant, which reads it once per function
+# entry and once per path end.
+RDTSC_LOOP = r"""
+#include <stdint.h>
+#include <stdio.h>
+#include <time.h>
+#include <x86intrin.h>
+int main(void) {
+  enum { N = 20000000 };
+  struct timespec A, B;
+  uint64_t Sum = 0, Start = __rdtsc();
+  clock_gettime(CLOCK_MONOTONIC, &A);
+  for (int I = 0; I != N; ++I) {
+    uint64_t Now = __rdtsc();
+    Sum += Now - Start;
+    Start = Now;
+  }
+  clock_gettime(CLOCK_MONOTONIC, &B);
+  double Ns = (B.tv_sec - A.tv_sec) * 1e9 + (B.tv_nsec - A.tv_nsec);
+  printf("%.3f %llu\n", Ns / N, (unsigned long long)(Sum & 1));
+  return 0;
+}
+"""
+
+
+def rdtsc_cost(args, work):
+    """Nanoseconds per time-stamp counter reading (the best of 3 runs)."""
+    src = os.path.join(work, "rdtsc.c")
+    exe = os.path.join(work, "rdtsc")
+    with open(src, "w") as f:
+        f.write(RDTSC_LOOP)
+    checked([args.cc, "-O2", src, "-o", exe], "building the rdtsc loop")
+    return min(float(checked([exe], "the rdtsc loop").stdout.split()[0])
+               for _ in range(3))
+
+
+def tsc_readings(args, binary, size, env, work):
+    """Readings of the time-stamp counter in one run of a metrics build:
+    one per function entry and one per path end, from its profile."""
+    prof = os.path.join(work, "readings.pathraw")
+    run_env_ = dict(env, PATHPROF_FILE=prof)
+    subprocess.run([binary] + ([size] if size else []), env=run_env_,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
+    doc = json.loads(checked([tool, "show", "--json", prof],
+                             "llvm-pathprof show").stdout)
+    os.unlink(prof)
+    return sum(f["entry_count"] + f["total_count"] for f in doc["functions"])
+
 
 # Input sizes for --callgrind: about a tenth of each program's default, so
 # that a run under valgrind takes seconds, not minutes.
@@ -181,6 +241,12 @@ def parse_args():
                    "plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
                    "default: all)")
+    p.add_argument("--readings", action="store_true",
+                   help="with the metrics variant: count each program's "
+                   "time-stamp counter readings and add the time they "
+                   "alone take (measured per reading) to plain -O2's, the "
+                   "floor of any instrumentation that reads the counter "
+                   "at every path end")
     p.add_argument("--size", action="append", default=[], metavar="PROG=N",
                    help="override a program's size argument")
     p.add_argument("--keep", action="store_true",
@@ -410,6 +476,23 @@ def main():
                         samples[key].append(t)
         results = {k: statistics.median(v) for k, v in samples.items() if v}
 
+    # --readings: the floor of the metrics variant (RDTSC_LOOP).
+    floor_cols = []
+    if args.readings and "metrics" in [v[0] for v in variants] and \
+            not args.callgrind:
+        ns = rdtsc_cost(args, work)
+        log("one time-stamp counter reading: {:.2f} ns".format(ns))
+        for prog in progs:
+            key = (prog, "metrics")
+            if key in binaries and (prog, "plain") in results:
+                n = tsc_readings(args, binaries[key], sizes.get(prog),
+                                 variant_env(env, "metrics"), work)
+                results[(prog, "readings")] = n / 1e6
+                results[(prog, "floor")] = (results[(prog, "plain")] +
+                                            n * ns * 1e-9)
+        floor_cols = [("readings", "tsc readings (M)"),
+                      ("floor", "-O2 + readings (s)")]
+
     names = [v[0] for v in variants]
     unit = "instructions" if args.callgrind else "s"
     header = ["program"] + ["{} ({})".format(v[1], unit) for v in variants]
@@ -421,6 +504,11 @@ def main():
     if "atomic" in names and "pathprof" in names:
         ratio_cols.append(("atomic", "pathprof"))
     titles = dict((v[0], v[1]) for v in variants)
+    titles.update(floor_cols)
+    if floor_cols:
+        header += [t for _, t in floor_cols]
+        names += [n for n, _ in floor_cols]
+        ratio_cols.append(("floor", "plain"))
     header += ["{} / {}".format(titles[a], titles[b]) for a, b in ratio_cols]
 
     rows = []
