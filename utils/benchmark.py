@@ -159,6 +159,7 @@ def tsc_readings(args, binary, size, env, work):
 # other than the default, so the training and the measured run differ.
 TRAIN_ARGS = {
     "csv": ["175000", "31337"],
+    "dispatch": ["1500", "31337"],
     "glob": ["300000", "31337"],
     "graph": ["150000", "31337"],
     "hashtab": ["1250000", "31337"],
@@ -182,6 +183,7 @@ PGO_VARIANTS = [
 
 CALLGRIND_SIZES = {
     "csv": "35000",
+    "dispatch": "300",
     "glob": "60000",
     "graph": "30000",
     "hashtab": "250000",
