@@ -60,7 +60,8 @@ extern "C" {
 #define PATHPROF_FUNC_HASHED 0x1ULL
 /* Flags bits 8-11: K, the metric accumulators of each of the function's
    path records (-fprofile-path-metrics); a dense record is then K + 1
-   words, {count, metric[0], ..., metric[K-1]}. 0 for a hashed function. */
+   words, {count, metric[0], ..., metric[K-1]}; a hashed function's records
+   are in the runtime's metric hash table (PathProfHashMetricEntry). */
 #define PATHPROF_FUNC_METRICS_SHIFT 8
 #define PATHPROF_FUNC_METRICS_MASK 0xfULL
 #define PATHPROF_MAX_METRICS 8
@@ -146,6 +147,18 @@ typedef struct PathProfHashEntry {
 #define PATHPROF_HASH_ENTRY_FIELD(Name) uint64_t Name;
 #include "PathProf/ProfileLayout.inc"
 } PathProfHashEntry;
+
+/* An entry of the hash table of functions with metrics (HASH_METRICS):
+   &Entry.Count is the path record {count, metric[0..K-1]}. */
+typedef struct PathProfHashMetricEntry {
+  PathProfHashEntry Entry;
+  uint64_t Metrics[PATHPROF_MAX_METRICS];
+} PathProfHashMetricEntry;
+
+/* Added to the K argument of __pathprof_metrics_path and _leave: the
+   record is shared between threads (the hash table, atomic counters), so
+   the metrics are added atomically. */
+#define PATHPROF_METRICS_SHARED_RECORD 0x10000U
 
 #ifdef __cplusplus
 }

@@ -74,13 +74,15 @@ constexpr uint64_t RegionBytes = sizeof(PathProfRawRegion);
 constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
+constexpr uint64_t HashMetricEntryBytes = sizeof(PathProfHashMetricEntry);
 constexpr uint64_t MetricBytes = sizeof(PathProfRawMetric);
 static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
                   offsetof(LegacyHeader, SegmentFlags) == V1HeaderBytes &&
                   V3HeaderBytes == 12 * 8 + 2 * PATHPROF_RAW_STRING_SIZE +
                                        PATHPROF_RAW_MAX_REGIONS * RegionBytes &&
                   RegionBytes == 4 * 8 && FunctionBytes == 8 * 8 &&
-                  HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8,
+                  HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8 &&
+                  HashMetricEntryBytes == (3 + PATHPROF_MAX_METRICS) * 8,
               "raw profile structures must be packed 64-bit fields");
 
 /// Where a problem is: nothing for a version 1 file, the segment otherwise.
@@ -111,7 +113,7 @@ struct RawSegment {
   uint64_t Version = 0, HeaderSize = 0, Kind = 0, Flags = 0, Signature = 0,
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
-  RawRegion Functions, Names, Counters, Hash, Metrics;
+  RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics;
 
   bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
   bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
@@ -168,6 +170,8 @@ const char *regionName(uint64_t Kind) {
     return "hash";
   case PATHPROF_REGION_METRICS:
     return "metric";
+  case PATHPROF_REGION_HASH_METRICS:
+    return "metric hash";
   }
   return nullptr;
 }
@@ -243,11 +247,12 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
       return corrupt(At.prefix() + Name + " region has entry size " +
                      Twine(R.EntrySize) + ", expected " +
                      Twine(regionEntrySize(R.Kind)));
-    RawRegion *Slot = R.Kind == PATHPROF_REGION_FUNCTIONS  ? &S.Functions
-                      : R.Kind == PATHPROF_REGION_NAMES    ? &S.Names
-                      : R.Kind == PATHPROF_REGION_COUNTERS ? &S.Counters
-                      : R.Kind == PATHPROF_REGION_METRICS  ? &S.Metrics
-                                                           : &S.Hash;
+    RawRegion *Slot = R.Kind == PATHPROF_REGION_FUNCTIONS      ? &S.Functions
+                      : R.Kind == PATHPROF_REGION_NAMES        ? &S.Names
+                      : R.Kind == PATHPROF_REGION_COUNTERS     ? &S.Counters
+                      : R.Kind == PATHPROF_REGION_METRICS      ? &S.Metrics
+                      : R.Kind == PATHPROF_REGION_HASH_METRICS ? &S.HashMetrics
+                                                               : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
     *Slot = {Name, R.Offset, R.Size};
@@ -309,6 +314,8 @@ Error checkRegions(RawSegment &S) {
     }
     if (S.Metrics.present())
       Regions.push_back(&S.Metrics);
+    if (S.HashMetrics.present())
+      Regions.push_back(&S.HashMetrics);
   }
   for (RawRegion *R : Regions) {
     // A version 3 region that is absent has no bytes to check.
@@ -387,13 +394,10 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
                                              << PATHPROF_FUNC_METRICS_SHIFT))
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
-  if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS ||
-      (R.isHashed() && pathprofFunctionMetrics(R.Flags)))
+  if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS)
     return corrupt(At.prefix() + Which + ": " +
-                   Twine(pathprofFunctionMetrics(R.Flags)) + " metrics " +
-                   (R.isHashed()
-                        ? "in a hashed function"
-                        : "per path; at most " + Twine(PATHPROF_MAX_METRICS)));
+                   Twine(pathprofFunctionMetrics(R.Flags)) +
+                   " metrics per path; at most " + Twine(PATHPROF_MAX_METRICS));
   if (!R.isHashed() && R.CounterOffset % 8 != 0)
     return corrupt(At.prefix() + Which + ": counter offset " +
                    Twine(R.CounterOffset) + " is not 8-byte aligned");
@@ -493,6 +497,12 @@ private:
   /// CFG description unless an earlier segment had the same function.
   Expected<size_t> functionOf(const RawRecord &R, const Location &At);
 
+  /// Adds the hash table \p Table of \p S (entries of \p EntryBytes bytes:
+  /// a PathProfHashEntry, then the accumulators when there are more) to the
+  /// hashed functions of \p M.
+  Error addHashTable(const RawModule &M, const RawSegment &S,
+                     const RawRegion &Table, uint64_t EntryBytes);
+
   WarningHandler Warn;
   Profile P;
   /// For each counter segment with metrics (by offset), the record slot of
@@ -551,7 +561,6 @@ Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
 }
 
 Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
-  const Location &At = S.At;
   for (size_t I = 0; I != M.Records.size(); ++I) {
     const RawRecord &R = M.Records[I];
     if (Error E = checkCounters(R, S))
@@ -581,12 +590,23 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       Saturated[M.Index[I]] = true;
   }
 
-  if (S.Hash.Size == 0 && (S.Version >= 3 || S.Hash.Offset == 0))
-    return Error::success();
+  if (S.Hash.Size != 0 || (S.Version < 3 && S.Hash.Offset != 0))
+    if (Error E = addHashTable(M, S, S.Hash, HashEntryBytes))
+      return E;
+  if (S.HashMetrics.Size != 0)
+    if (Error E = addHashTable(M, S, S.HashMetrics, HashMetricEntryBytes))
+      return E;
+  return Error::success();
+}
 
-  const uint64_t HashOffset = S.Hash.Offset, HashSize = S.Hash.Size;
+Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
+                                      const RawRegion &Table,
+                                      uint64_t EntryBytes) {
+  const Location &At = S.At;
+  const uint64_t HashOffset = Table.Offset, HashSize = Table.Size;
+  const std::string Name = Table.Name;
   if (HashSize < HashHeaderBytes)
-    return corrupt(At.prefix() + "hash region (" + Twine(HashSize) +
+    return corrupt(At.prefix() + Name + " region (" + Twine(HashSize) +
                    " bytes) is smaller than its header");
   auto HeaderField = [&](size_t Member) {
     return readU64(S.Bytes, HashOffset + Member);
@@ -595,20 +615,25 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
   uint64_t Used = HeaderField(offsetof(PathProfHashHeader, Used));
   uint64_t SegDropped = HeaderField(offsetof(PathProfHashHeader, Dropped));
   if (!isPowerOf2_64(Capacity))
-    return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
+    return corrupt(At.prefix() + Name + " capacity " + Twine(Capacity) +
                    " is not a power of two");
-  if (Capacity > (HashSize - HashHeaderBytes) / HashEntryBytes ||
-      HashHeaderBytes + Capacity * HashEntryBytes != HashSize)
-    return corrupt(At.prefix() + "hash capacity " + Twine(Capacity) +
-                   " does not match the hash region size " + Twine(HashSize));
+  if (Capacity > (HashSize - HashHeaderBytes) / EntryBytes ||
+      HashHeaderBytes + Capacity * EntryBytes != HashSize)
+    return corrupt(At.prefix() + Name + " capacity " + Twine(Capacity) +
+                   " does not match the " + Name + " region size " +
+                   Twine(HashSize));
   if (Used > Capacity)
-    return corrupt(At.prefix() + "hash table uses " + Twine(Used) + " of " +
+    return corrupt(At.prefix() + Name + " table uses " + Twine(Used) + " of " +
                    Twine(Capacity) + " entries");
 
+  // The record slot of each metric of the profile (this segment's), read
+  // from the accumulators after the count.
+  const uint64_t Accumulators = (EntryBytes - HashEntryBytes) / 8;
+  auto Slots = MetricSlots.find(At.Offset);
   // Per function, the entries in slot order: added at once, in one pass.
   std::map<size_t, std::vector<PathRecord>> Hashed;
   for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
-    uint64_t Base = HashOffset + HashHeaderBytes + Slot * HashEntryBytes;
+    uint64_t Base = HashOffset + HashHeaderBytes + Slot * EntryBytes;
     PathProfHashEntry E;
 #define PATHPROF_HASH_ENTRY_FIELD(Name)                                        \
   E.Name = readU64(S.Bytes, Base + offsetof(PathProfHashEntry, Name));
@@ -619,22 +644,32 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
     if (FnPlusOne == 0 || FnPlusOne == ~uint64_t(0))
       continue;
     if (FnPlusOne > M.Index.size())
-      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+      return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
                      " refers to function " + Twine(FnPlusOne - 1) + " of " +
                      Twine(M.Index.size()));
     size_t FnIndex = M.Index[FnPlusOne - 1];
     FunctionProfile &F = P.Functions[FnIndex];
-    if (!M.Records[FnPlusOne - 1].isHashed())
-      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+    const RawRecord &R = M.Records[FnPlusOne - 1];
+    if (!R.isHashed())
+      return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
                      " refers to function '" + F.Name +
                      "', which has dense counters");
     if (E.PathId >= F.NumPaths)
-      return corrupt(At.prefix() + "hash entry " + Twine(Slot) +
+      return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
                      " has path id " + Twine(E.PathId) + " but function '" +
                      F.Name + "' has " + Twine(F.NumPaths) + " paths");
-    if (E.Count != 0)
-      Hashed[FnIndex].push_back(
-          {E.PathId, E.Count, std::vector<uint64_t>(P.Metrics.size())});
+    if (E.Count == 0)
+      continue;
+    PathRecord Rec{E.PathId, E.Count, std::vector<uint64_t>(P.Metrics.size())};
+    // The function's K accumulators; a metric of a later slot is 0.
+    const uint64_t Words =
+        std::min<uint64_t>(pathprofFunctionMetrics(R.Flags), Accumulators);
+    if (Slots != MetricSlots.end())
+      for (size_t J = 0; J != Rec.Metrics.size(); ++J)
+        if (Slots->second[J] < Words)
+          Rec.Metrics[J] =
+              readU64(S.Bytes, Base + HashEntryBytes + 8 * Slots->second[J]);
+    Hashed[FnIndex].push_back(std::move(Rec));
   }
   for (auto &[FnIndex, Counted] : Hashed)
     if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted), P.Metrics))

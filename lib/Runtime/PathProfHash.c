@@ -15,6 +15,11 @@
 |* increments in Dropped and says so once. __pathprof_hash_fold adds the
 |* table of a dead segment into another one when segments are folded.
 |*
+|* Functions with per-path metrics count through __pathprof_hash_record
+|* into a second table of the same kind (HASH_METRICS), whose entries carry
+|* the accumulators after the count: it returns the entry's record
+|* {count, metric[0..K-1]}, to which the metrics runtime adds atomically.
+|*
 \*===----------------------------------------------------------------------===*/
 
 #include "PathProfInternal.h"
@@ -43,24 +48,27 @@ static uint64_t waitWhileBusy(uint64_t *KeySlot, uint64_t K) {
   return K;
 }
 
-PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
-                                      uint64_t PathId) {
-  PathProfHashHeader *T =
-      __atomic_load_n(&__pathprof_hash_table, __ATOMIC_ACQUIRE);
+/* The entry of (\p F, \p PathId) in \p *Table, of \p Words words each,
+   inserted if new, or null when there is no table (yet) or it is full. */
+static PathProfHashEntry *findOrInsert(PathProfHashHeader **Table,
+                                       uint64_t Words,
+                                       const PathProfFunctionData *F,
+                                       uint64_t PathId) {
+  PathProfHashHeader *T = __atomic_load_n(Table, __ATOMIC_ACQUIRE);
   if (!T) {
     __pathprof_init_if_idle();
-    T = __atomic_load_n(&__pathprof_hash_table, __ATOMIC_ACQUIRE);
+    T = __atomic_load_n(Table, __ATOMIC_ACQUIRE);
     if (!T)
-      return;
+      return 0;
   }
   if (F < __start___pathprof_data || F >= __stop___pathprof_data)
-    return;
+    return 0;
   const uint64_t Key = (uint64_t)(F - __start___pathprof_data) + 1;
-  PathProfHashEntry *Entries = (PathProfHashEntry *)(T + 1);
+  uint64_t *Entries = (uint64_t *)(T + 1);
   const uint64_t Mask = T->Capacity - 1;
   uint64_t I = mix(Key, PathId);
   for (uint64_t N = 0; N <= Mask; ++N, ++I) {
-    PathProfHashEntry *E = &Entries[I & Mask];
+    PathProfHashEntry *E = (PathProfHashEntry *)&Entries[(I & Mask) * Words];
     uint64_t K = __atomic_load_n(&E->FunctionIndexPlusOne, __ATOMIC_ACQUIRE);
     if (K == 0) {
       uint64_t Expected = 0;
@@ -68,18 +76,15 @@ PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
                                       SLOT_BUSY, 0, __ATOMIC_ACQ_REL,
                                       __ATOMIC_ACQUIRE)) {
         __atomic_store_n(&E->PathId, PathId, __ATOMIC_RELAXED);
-        __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
         __atomic_store_n(&E->FunctionIndexPlusOne, Key, __ATOMIC_RELEASE);
         __atomic_fetch_add(&T->Used, 1, __ATOMIC_RELAXED);
-        return;
+        return E;
       }
       K = Expected;
     }
     K = waitWhileBusy(&E->FunctionIndexPlusOne, K);
-    if (K == Key && __atomic_load_n(&E->PathId, __ATOMIC_RELAXED) == PathId) {
-      __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
-      return;
-    }
+    if (K == Key && __atomic_load_n(&E->PathId, __ATOMIC_RELAXED) == PathId)
+      return E;
   }
   __atomic_fetch_add(&T->Dropped, 1, __ATOMIC_RELAXED);
   if (!__atomic_exchange_n(&DropReported, 1, __ATOMIC_RELAXED))
@@ -87,18 +92,51 @@ PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
         "path hash table full (%llu entries); counts of new paths are "
         "dropped, set PATHPROF_HASH_SIZE to a larger value",
         (unsigned long long)T->Capacity);
+  return 0;
+}
+
+PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
+                                      uint64_t PathId) {
+  PathProfHashEntry *E =
+      findOrInsert(&__pathprof_hash_table,
+                   sizeof(PathProfHashEntry) / sizeof(uint64_t), F, PathId);
+  if (E)
+    __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
+}
+
+/* Where the metrics of a path go that found no entry: nowhere. */
+static __thread uint64_t Discarded[1 + PATHPROF_MAX_METRICS]
+    __attribute__((tls_model("initial-exec")));
+
+uint64_t *__pathprof_hash_record(const PathProfFunctionData *F,
+                                 uint64_t PathId) {
+  /* The first touch of a table page is a page fault, and a probe takes
+     time: neither is the path's. */
+  uint64_t Frame[PATHPROF_MAX_METRICS];
+  __pathprof_metrics_pause(Frame);
+  PathProfHashEntry *E = findOrInsert(
+      &__pathprof_hash_metrics_table,
+      sizeof(PathProfHashMetricEntry) / sizeof(uint64_t), F, PathId);
+  __pathprof_metrics_resume(Frame);
+  if (!E)
+    return Discarded;
+  __atomic_fetch_add(&E->Count, 1, __ATOMIC_RELAXED);
+  return &E->Count;
 }
 
 void __pathprof_hash_fold(PathProfHashHeader *Dst,
-                          const PathProfHashHeader *Src,
+                          const PathProfHashHeader *Src, uint64_t Words,
                           const PathProfRawFunction *Records,
                           uint64_t NumFunctions) {
   const uint64_t Mask = Dst->Capacity - 1;
-  PathProfHashEntry *DstEntries = (PathProfHashEntry *)(Dst + 1);
-  const PathProfHashEntry *SrcEntries = (const PathProfHashEntry *)(Src + 1);
+  uint64_t *DstEntries = (uint64_t *)(Dst + 1);
+  const uint64_t *SrcEntries = (const uint64_t *)(Src + 1);
+  /* Count and accumulators: the words after the key and the path id. */
+  const uint64_t Values = Words - 2;
   uint64_t Dropped = Src->Dropped;
   for (uint64_t S = 0; S != Src->Capacity; ++S) {
-    const PathProfHashEntry *E = &SrcEntries[S];
+    const PathProfHashEntry *E =
+        (const PathProfHashEntry *)&SrcEntries[S * Words];
     uint64_t Key = E->FunctionIndexPlusOne;
     /* Empty, abandoned (BUSY) or nonsensical slots hold nothing to keep. */
     if (Key == 0 || Key > NumFunctions || E->Count == 0 ||
@@ -108,19 +146,22 @@ void __pathprof_hash_fold(PathProfHashHeader *Dst,
     uint64_t I = mix(Key, E->PathId);
     uint64_t N = 0;
     for (; N <= Mask; ++N, ++I) {
-      PathProfHashEntry *D = &DstEntries[I & Mask];
+      PathProfHashEntry *D =
+          (PathProfHashEntry *)&DstEntries[(I & Mask) * Words];
       if (D->FunctionIndexPlusOne == 0) {
         D->PathId = E->PathId;
-        D->Count = E->Count;
         D->FunctionIndexPlusOne = Key;
         ++Dst->Used;
-        break;
+      } else if (D->FunctionIndexPlusOne != Key || D->PathId != E->PathId) {
+        continue;
       }
-      if (D->FunctionIndexPlusOne == Key && D->PathId == E->PathId) {
-        uint64_t Sum = D->Count + E->Count;
-        D->Count = Sum < D->Count ? UINT64_MAX : Sum;
-        break;
+      uint64_t *DV = &D->Count;
+      const uint64_t *SV = &E->Count;
+      for (uint64_t V = 0; V != Values; ++V) {
+        uint64_t Sum = DV[V] + SV[V];
+        DV[V] = Sum < DV[V] ? UINT64_MAX : Sum;
       }
+      break;
     }
     if (N > Mask)
       Dropped += E->Count;

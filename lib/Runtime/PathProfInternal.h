@@ -93,17 +93,20 @@ void __pathprof_create_parent_dirs(char *Path);
 /* The hash table of this module, or null before __pathprof_init (or when no
    function is hashed). */
 extern PathProfHashHeader *__pathprof_hash_table;
+/* The same for functions with metrics (entries of PathProfHashMetricEntry). */
+extern PathProfHashHeader *__pathprof_hash_metrics_table;
 
 /* Table capacity requested through PATHPROF_HASH_SIZE, rounded up to a power
    of two. */
 uint64_t __pathprof_hash_capacity(void);
 
-/* Adds every valid entry of \p Src into \p Dst (same capacity), and Src's
-   Dropped to Dst's; entries that do not fit add to Dst's Dropped. Entries
-   must name one of \p NumFunctions functions and a path below its NumPaths in
+/* Adds every valid entry of \p Src into \p Dst (same capacity, entries of
+   \p Words words: count and accumulators are summed), and Src's Dropped to
+   Dst's; entries that do not fit add to Dst's Dropped. Entries must name
+   one of \p NumFunctions functions and a path below its NumPaths in
    \p Records. Not thread-safe: for segments nobody counts into. */
 void __pathprof_hash_fold(PathProfHashHeader *Dst,
-                          const PathProfHashHeader *Src,
+                          const PathProfHashHeader *Src, uint64_t Words,
                           const PathProfRawFunction *Records,
                           uint64_t NumFunctions);
 
@@ -117,6 +120,12 @@ unsigned __pathprof_metrics_configure(unsigned K);
    starts, and whether it reads the time-stamp counter inline. */
 extern __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS];
 extern unsigned char __pathprof_metrics_tsc;
+/* Around the runtime's own work inside a path (inserting a hash table entry,
+   which may take page faults): what the events count between pause and
+   resume is left out of the thread's current path, as a callee's is.
+   \p Frame holds PATHPROF_MAX_METRICS words. */
+void __pathprof_metrics_pause(uint64_t *Frame);
+void __pathprof_metrics_resume(const uint64_t *Frame);
 const PathProfRawMetric *__pathprof_metrics_table(void);
 /* The primary segment's copy of the table, where the sources actually used
    and the SCALED flag are recorded as they happen. */

@@ -266,12 +266,20 @@ void __pathprof_metrics_enter(uint64_t *Frame) {
 }
 
 /* Adds what the events counted since the path started to the K metrics of
-   \p Record and restarts the path at the same reading. */
+   \p Record (atomically when K has PATHPROF_METRICS_SHARED_RECORD) and
+   restarts the path at the same reading. */
 static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
   readAll(Now);
+  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
+  K &= ~PATHPROF_METRICS_SHARED_RECORD;
   unsigned N = K < NumEvents ? K : NumEvents;
-  for (unsigned I = 0; I != N; ++I)
-    Record[1 + I] += Now[I] - __pathprof_metric_start[I];
+  for (unsigned I = 0; I != N; ++I) {
+    uint64_t Delta = Now[I] - __pathprof_metric_start[I];
+    if (Shared)
+      __atomic_fetch_add(&Record[1 + I], Delta, __ATOMIC_RELAXED);
+    else
+      Record[1 + I] += Delta;
+  }
 }
 
 void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
@@ -287,6 +295,22 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
   endPath(Record, K, Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
+}
+
+/*--- The runtime's own work ------------------------------------------------*/
+
+void __pathprof_metrics_pause(uint64_t *Frame) {
+  uint64_t Now[PATHPROF_MAX_METRICS];
+  readAll(Now);
+  for (unsigned I = 0; I != NumEvents; ++I)
+    Frame[I] = __pathprof_metric_start[I] - Now[I];
+}
+
+void __pathprof_metrics_resume(const uint64_t *Frame) {
+  uint64_t Now[PATHPROF_MAX_METRICS];
+  readAll(Now);
+  for (unsigned I = 0; I != NumEvents; ++I)
+    __pathprof_metric_start[I] = Now[I] + Frame[I];
 }
 
 /*--- Configuration --------------------------------------------------------*/

@@ -56,6 +56,7 @@
 uint64_t __pathprof_counter_bias = 0;
 
 PathProfHashHeader *__pathprof_hash_table;
+PathProfHashHeader *__pathprof_hash_metrics_table;
 
 enum { InitNone = 0, InitRunning = 1, InitDone = 2 };
 static int InitState = InitNone;
@@ -64,9 +65,24 @@ static int InitState = InitNone;
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
   uint64_t FunctionsOffset, NamesOffset, NamesSize, DescSize, CountersOffset,
-      CountersSize, HashOffset, HashSize, HashCapacity, MetricsOffset,
-      MetricsSize, SegmentSize, Signature;
+      CountersSize, HashCapacity, MetricsOffset, MetricsSize, SegmentSize,
+      Signature;
 } L;
+
+/* The module's two hash tables, laid out after the counters: the counts of
+   hashed functions without metrics (HASH) and the records of those with
+   (HASH_METRICS). Size 0: the module has no such function. */
+typedef struct {
+  uint64_t Kind, EntrySize;
+  PathProfHashHeader **Table;
+  uint64_t Offset, Size;
+} HashLayout;
+static HashLayout Hashes[2] = {{PATHPROF_REGION_HASH, sizeof(PathProfHashEntry),
+                                &__pathprof_hash_table, 0, 0},
+                               {PATHPROF_REGION_HASH_METRICS,
+                                sizeof(PathProfHashMetricEntry),
+                                &__pathprof_hash_metrics_table, 0, 0}};
+enum { NumHashes = sizeof(Hashes) / sizeof(Hashes[0]) };
 /* Header and records of the description segment (L.NamesOffset bytes). */
 static char *Image;
 /* Header of a fresh counter segment. */
@@ -160,17 +176,21 @@ static uint64_t moduleSignature(const PathProfRawFunction *Records,
   return H;
 }
 
-static void useAnonymousHashTable(void) {
-  void *P = mmap(0, (size_t)L.HashSize, PROT_READ | PROT_WRITE,
-                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (P == MAP_FAILED) {
-    __pathprof_report_error("cannot allocate the path hash table: %s",
-                            __pathprof_strerror(errno));
-    return;
+static void useAnonymousHashTables(void) {
+  for (unsigned I = 0; I != NumHashes; ++I) {
+    if (!Hashes[I].Size)
+      continue;
+    void *P = mmap(0, (size_t)Hashes[I].Size, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (P == MAP_FAILED) {
+      __pathprof_report_error("cannot allocate the path hash table: %s",
+                              __pathprof_strerror(errno));
+      return;
+    }
+    PathProfHashHeader *T = (PathProfHashHeader *)P;
+    T->Capacity = L.HashCapacity;
+    __atomic_store_n(Hashes[I].Table, T, __ATOMIC_RELEASE);
   }
-  PathProfHashHeader *T = (PathProfHashHeader *)P;
-  T->Capacity = L.HashCapacity;
-  __atomic_store_n(&__pathprof_hash_table, T, __ATOMIC_RELEASE);
 }
 
 static void copyString(char *Dst, const char *Src, size_t Size) {
@@ -236,7 +256,7 @@ static int buildImage(void) {
 
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
-  int AnyHashed = 0;
+  int AnyHashed[NumHashes] = {0, 0};
   unsigned MaxMetrics = 0;
   uint64_t NamePos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
@@ -264,7 +284,7 @@ static int buildImage(void) {
     if (pathprofFunctionMetrics(F->Flags) > MaxMetrics)
       MaxMetrics = pathprofFunctionMetrics(F->Flags);
     if (F->Flags & PATHPROF_FUNC_HASHED) {
-      AnyHashed = 1;
+      AnyHashed[pathprofFunctionMetrics(F->Flags) != 0] = 1;
     } else if (F->Counters) {
       char *C = (char *)F->Counters;
       if (C >= CntBegin && C < CntEnd)
@@ -279,14 +299,18 @@ static int buildImage(void) {
   L.DescSize = roundToPage(L.NamesOffset + L.NamesSize);
   L.Signature = moduleSignature(Records, Data, NumFunctions);
 
-  L.HashCapacity = AnyHashed ? __pathprof_hash_capacity() : 0;
-  L.HashSize = AnyHashed ? sizeof(PathProfHashHeader) +
-                               L.HashCapacity * sizeof(PathProfHashEntry)
-                         : 0;
+  L.HashCapacity =
+      AnyHashed[0] || AnyHashed[1] ? __pathprof_hash_capacity() : 0;
   L.CountersOffset = sizeof(PathProfRawHeader);
-  L.HashOffset = AnyHashed ? align8(L.CountersOffset + L.CountersSize) : 0;
-  uint64_t End =
-      AnyHashed ? L.HashOffset + L.HashSize : L.CountersOffset + L.CountersSize;
+  uint64_t End = L.CountersOffset + L.CountersSize;
+  for (unsigned I = 0; I != NumHashes; ++I) {
+    if (!AnyHashed[I])
+      continue;
+    Hashes[I].Offset = align8(End);
+    Hashes[I].Size =
+        sizeof(PathProfHashHeader) + L.HashCapacity * Hashes[I].EntrySize;
+    End = Hashes[I].Offset + Hashes[I].Size;
+  }
   /* The events counted into the metric accumulators of path records. */
   unsigned NumMetrics =
       MaxMetrics
@@ -310,9 +334,10 @@ static int buildImage(void) {
   initHeader(C, PATHPROF_SEGMENT_COUNTERS, L.SegmentSize, NumFunctions);
   setRegion(C, PATHPROF_REGION_COUNTERS, L.CountersOffset, L.CountersSize,
             sizeof(uint64_t));
-  if (AnyHashed)
-    setRegion(C, PATHPROF_REGION_HASH, L.HashOffset, L.HashSize,
-              sizeof(PathProfHashEntry));
+  for (unsigned I = 0; I != NumHashes; ++I)
+    if (Hashes[I].Size)
+      setRegion(C, Hashes[I].Kind, Hashes[I].Offset, Hashes[I].Size,
+                Hashes[I].EntrySize);
   C->NumMetrics = NumMetrics;
   if (NumMetrics)
     setRegion(C, PATHPROF_REGION_METRICS, L.MetricsOffset, L.MetricsSize,
@@ -443,8 +468,10 @@ static void fillCounters(char *Segment) {
     copyTouchedCounters(Segment + L.CountersOffset,
                         (const char *)__start___pathprof_cnts,
                         (size_t)L.CountersSize);
-  if (L.HashOffset)
-    ((PathProfHashHeader *)(Segment + L.HashOffset))->Capacity = L.HashCapacity;
+  for (unsigned I = 0; I != NumHashes; ++I)
+    if (Hashes[I].Size)
+      ((PathProfHashHeader *)(Segment + Hashes[I].Offset))->Capacity =
+          L.HashCapacity;
   if (L.MetricsSize)
     memcpy(Segment + L.MetricsOffset, __pathprof_metrics_table(),
            (size_t)L.MetricsSize);
@@ -522,10 +549,11 @@ static int installSegment(char *Seg, int Fd) {
       return -1;
   } else {
     Map = Seg;
-    if (L.HashOffset)
-      __atomic_store_n(&__pathprof_hash_table,
-                       (PathProfHashHeader *)(Map + L.HashOffset),
-                       __ATOMIC_RELEASE);
+    for (unsigned I = 0; I != NumHashes; ++I)
+      if (Hashes[I].Size)
+        __atomic_store_n(Hashes[I].Table,
+                         (PathProfHashHeader *)(Map + Hashes[I].Offset),
+                         __ATOMIC_RELEASE);
     if (L.MetricsSize)
       __pathprof_metrics_set_mapped_table(
           (PathProfRawMetric *)(Map + L.MetricsOffset));
@@ -621,8 +649,8 @@ static void initialize(void) {
   CopyStaticCounters = 0;
   if (Seg)
     installSegment(Seg, Fd);
-  else if (L.HashOffset)
-    useAnonymousHashTable();
+  else
+    useAnonymousHashTables();
   __pathprof_slices_init(Map);
   unlockModule();
 }
@@ -672,9 +700,11 @@ void __pathprof_module_reset(void) {
   if (Map) {
     if (L.CountersSize)
       memset(Map + L.CountersOffset, 0, (size_t)L.CountersSize);
-    if (L.HashOffset) {
-      PathProfHashHeader *T = (PathProfHashHeader *)(Map + L.HashOffset);
-      memset(T + 1, 0, (size_t)(L.HashSize - sizeof(PathProfHashHeader)));
+    for (unsigned I = 0; I != NumHashes; ++I) {
+      if (!Hashes[I].Size)
+        continue;
+      PathProfHashHeader *T = (PathProfHashHeader *)(Map + Hashes[I].Offset);
+      memset(T + 1, 0, (size_t)(Hashes[I].Size - sizeof(PathProfHashHeader)));
       T->Used = 0;
       T->Dropped = 0;
     }

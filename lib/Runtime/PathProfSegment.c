@@ -155,7 +155,6 @@ static int sameEvents(const char *Seg, const PathProfSegmentRequest *Req) {
 static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   const PathProfRawRegion *C = findRegion(Mine, PATHPROF_REGION_COUNTERS);
-  const PathProfRawRegion *Hash = findRegion(Mine, PATHPROF_REGION_HASH);
   if (C) {
     uint64_t *A = (uint64_t *)(Acc + C->Offset);
     const uint64_t *S = (const uint64_t *)(Src + C->Offset);
@@ -164,12 +163,18 @@ static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
       A[I] = Sum < A[I] ? UINT64_MAX : Sum;
     }
   }
-  if (Hash) {
+  static const uint64_t HashKinds[] = {PATHPROF_REGION_HASH,
+                                       PATHPROF_REGION_HASH_METRICS};
+  for (unsigned I = 0; I != sizeof(HashKinds) / sizeof(HashKinds[0]); ++I) {
+    const PathProfRawRegion *Hash = findRegion(Mine, HashKinds[I]);
+    if (!Hash)
+      continue;
     const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
     const PathProfRawRegion *F = findRegion(D, PATHPROF_REGION_FUNCTIONS);
     __pathprof_hash_fold(
         (PathProfHashHeader *)(Acc + Hash->Offset),
         (const PathProfHashHeader *)(Src + Hash->Offset),
+        Hash->EntrySize / sizeof(uint64_t),
         (const PathProfRawFunction *)(Req->Description + F->Offset),
         D->NumFunctions);
   }

@@ -112,9 +112,10 @@ public:
   /// Emits the data record and instruments the body.
   void run();
   bool isHashed() const { return DAG.numPaths() > DenseLimit; }
-  /// Metric accumulators per path record: hashed functions count only.
+  /// Metric accumulators per path record (a hashed function's are in the
+  /// runtime's metric hash table).
   unsigned numMetrics() const {
-    return isHashed() ? 0 : std::min<unsigned>(Metrics, PATHPROF_MAX_METRICS);
+    return std::min<unsigned>(Metrics, PATHPROF_MAX_METRICS);
   }
 
 private:
@@ -228,8 +229,8 @@ void FunctionInstrumenter::emitGlobals() {
   Fields[DataField::NumPaths] = C64(DAG.numPaths());
   Fields[DataField::Counters] = CountersPtr;
   Fields[DataField::Flags] =
-      C64(isHashed() ? PATHPROF_FUNC_HASHED
-                     : uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT);
+      C64((isHashed() ? PATHPROF_FUNC_HASHED : 0) |
+          uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT);
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -495,8 +496,6 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
           << plural(DAG.numCutEdges(), " edge", " edges")
           << " cut to keep the number of paths within "
           << ore::NV("MaxPaths", getMaxPathsOption());
-      if (Metrics && FI.isHashed())
-        R << "; its paths carry no metrics (hashed functions count only)";
       return R;
     });
   }

@@ -83,10 +83,12 @@ private:
   std::pair<Value *, Value *> hashKey(Value *Data);
   Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *PathId,
                     Value *Bias);
-  void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics);
+  void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics,
+                    bool Shared);
   void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
                   function_ref<void(IRBuilder<> &)> Call);
-  Value *addTSCDelta(IRBuilder<> &B, Value *Record, Value *StartAddr);
+  Value *addTSCDelta(IRBuilder<> &B, Value *Record, Value *StartAddr,
+                     bool Shared);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -292,10 +294,10 @@ void FunctionLowering::splitOnTSC(Instruction *At,
 
 /// Reads the time-stamp counter, adds what it advanced since the thread's
 /// path start (word 0 at \p StartAddr; never negative, as the runtime's
-/// readings are monotonic) to the first metric of \p Record, and returns
-/// the reading.
+/// readings are monotonic) to the first metric of \p Record (atomically
+/// when threads share the record), and returns the reading.
 Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
-                                     Value *StartAddr) {
+                                     Value *StartAddr, bool Shared) {
   Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}, nullptr,
                                  "pathprof.now");
   Value *Start =
@@ -304,6 +306,11 @@ Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
       B.CreateBinaryIntrinsic(Intrinsic::smax, B.CreateSub(Now, Start),
                               B.getInt64(0), nullptr, "pathprof.delta");
   Value *Metric = B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1);
+  if (Shared) {
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Metric, Delta, MaybeAlign(8),
+                      AtomicOrdering::Monotonic);
+    return Now;
+  }
   Value *Old = B.CreateAlignedLoad(RT.I64, Metric, Align(8));
   B.CreateAlignedStore(B.CreateAdd(Old, Delta), Metric, Align(8));
   return Now;
@@ -336,7 +343,8 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
       [&](IRBuilder<> &B) { B.CreateCall(RT.metricsEnter(), {Frame}); });
 }
 
-/// The metric part of path end \p End, whose record is at \p Record: a
+/// The metric part of path end \p End, whose record is at \p Record
+/// (shared between threads when \p Shared: added to atomically): a
 /// path end followed by a path start is a backedge's, any other leaves the
 /// function (at its return instruction, so that the whole return block
 /// counts as the function's). With the inline tsc reading, a backedge
@@ -344,17 +352,19 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
 /// its path start back moved forward by the time this call took (the frame
 /// holds the caller's start minus the entry's reading).
 void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
-                                    unsigned NumMetrics) {
+                                    unsigned NumMetrics, bool Shared) {
+  const unsigned KArg =
+      NumMetrics | (Shared ? PATHPROF_METRICS_SHARED_RECORD : 0);
   if (isMarker(End.getNextNode(), PathStartMarker)) {
     splitOnTSC(
         &End,
         [&](IRBuilder<> &B) {
           Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-          Value *Now = addTSCDelta(B, Record, StartAddr);
+          Value *Now = addTSCDelta(B, Record, StartAddr, Shared);
           B.CreateAlignedStore(Now, StartAddr, Align(8));
         },
         [&](IRBuilder<> &B) {
-          B.CreateCall(RT.metricsPath(), {Record, B.getInt32(NumMetrics)});
+          B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)});
         });
     return;
   }
@@ -369,14 +379,13 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
       At,
       [&](IRBuilder<> &B) {
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-        Value *Now = addTSCDelta(B, Record, StartAddr);
+        Value *Now = addTSCDelta(B, Record, StartAddr, Shared);
         Value *Saved =
             B.CreateAlignedLoad(RT.I64, Frame, Align(8), "pathprof.frame");
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        B.CreateCall(RT.metricsLeave(),
-                     {Record, B.getInt32(NumMetrics), Frame});
+        B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(KArg), Frame});
       });
 }
 
@@ -465,14 +474,22 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
   Value *Data = End.getArgOperand(0);
   Value *PathId = End.getArgOperand(1);
   RecordInfo Info = recordInfo(Data);
-  if (Info.Hashed) {
+  if (Info.Hashed && Info.NumMetrics) {
+    // The runtime counts the path and gives back its record.
+    ++NumHashedEnds;
+    IRBuilder<> B(&End);
+    Value *Record =
+        B.CreateCall(RT.hashRecord(), {Data, PathId}, "pathprof.record");
+    lowerMetrics(End, Record, Info.NumMetrics, /*Shared=*/true);
+  } else if (Info.Hashed) {
     lowerHashed(End, Data, PathId);
   } else {
     // First, as it may split the block End is in.
     Value *B = Info.NumMetrics ? bias() : biasAt(End);
     Value *Record = lowerDense(End, Info, PathId, B);
     if (Info.NumMetrics)
-      lowerMetrics(End, Record, Info.NumMetrics);
+      lowerMetrics(End, Record, Info.NumMetrics,
+                   /*Shared=*/Mode == CounterMode::Atomic);
   }
   End.eraseFromParent();
 }

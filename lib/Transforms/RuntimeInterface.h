@@ -100,6 +100,11 @@ struct RuntimeInterface {
   llvm::FunctionCallee hashInc() {
     return fn("__pathprof_hash_inc", llvm::Type::getVoidTy(Ctx), {Ptr, I64});
   }
+  /// Finds or inserts the path (i64) of a hashed function with metrics (its
+  /// data record), counts it and returns its record {count, metrics}.
+  llvm::FunctionCallee hashRecord() {
+    return fn("__pathprof_hash_record", Ptr, {Ptr, I64});
+  }
   llvm::GlobalVariable *hashTable() {
     return hiddenGlobal("__pathprof_hash_table", Ptr);
   }

@@ -3,10 +3,10 @@
 // call into the runtime, PathProfLowering.cpp) and the runtime says so in
 // __pathprof_metrics_tsc. The numbers must be those of the runtime's own
 // reading (-pathprof-inline-tsc=false): the paths of a run hold the time
-// main() measured around its work, an instrumented callee's time is its own
-// and not its caller's, and the long path of work() holds about three
-// quarters of work()'s time (wider bounds than metrics-time.c's task-clock
-// shares: the wall clock counts time the machine gave to others).
+// main() measured around its work, and an instrumented callee's time is its
+// own and not its caller's. (How the time divides between work()'s paths is
+// checked on the task clock in metrics-time.c: wall-clock shares move when
+// the machine runs other things.)
 //
 // RUN: %clang -O1 -c %S/Inputs/spin.c -o %t.spin.o
 // RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=2 %s %t.spin.o %pathprof_rt -o %t
@@ -17,7 +17,6 @@
 // RUN: FileCheck --check-prefix=INLINE %s < %t.d/inline.out
 // RUN: %llvm-pathprof show --json %t.d/inline.pathraw > %t.d/inline.json
 // RUN: %python %S/Inputs/metric_check.py %t.d/inline.json \
-// RUN:   'work.1.tsc/work.*.tsc:0.6:0.85' \
 // RUN:   'caller.*.tsc/callee.*.tsc:0:0.05' \
 // RUN:   "*.*.tsc=`sed -n 's/^main-ticks //p' %t.d/inline.out`:0.95:1.15" \
 // RUN:   | FileCheck --check-prefix=TIMES --implicit-check-not=FAIL %s
@@ -26,7 +25,6 @@
 // RUN: FileCheck --check-prefix=INLINE %s < %t.d/call.out
 // RUN: %llvm-pathprof show --json %t.d/call.pathraw > %t.d/call.json
 // RUN: %python %S/Inputs/metric_check.py %t.d/call.json \
-// RUN:   'work.1.tsc/work.*.tsc:0.6:0.85' \
 // RUN:   'caller.*.tsc/callee.*.tsc:0:0.05' \
 // RUN:   "*.*.tsc=`sed -n 's/^main-ticks //p' %t.d/call.out`:0.95:1.15" \
 // RUN:   | FileCheck --check-prefix=TIMES --implicit-check-not=FAIL %s
@@ -46,8 +44,7 @@
 // INLINE-NEXT: main-ticks {{[0-9]+$}}
 // INLINE-NOT: PathProf
 // CALL: inline-tsc 0
-// TIMES: ok work.1.tsc/work.*.tsc
-// TIMES-NEXT: ok caller.*.tsc/callee.*.tsc
+// TIMES: ok caller.*.tsc/callee.*.tsc
 // TIMES-NEXT: ok *.*.tsc=
 // COUNTS: function {{.*}};callee
 // COUNTS-NEXT: path 0 20

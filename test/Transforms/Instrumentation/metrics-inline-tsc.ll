@@ -66,6 +66,20 @@
 ; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[REC3]], i32 2, ptr %pathprof.metrics.frame)
 ; CHECK: ret i32 %c.next
 ;
+;
+; A hashed function's record is shared between threads: the inline reading
+; adds to it atomically, and the runtime is told so (K | 0x10000).
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -S %s | FileCheck --check-prefix=SHARED %s
+; SHARED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; SHARED: pathprof.tsc.inline{{[0-9]+}}:
+; SHARED: [[M:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 1
+; SHARED-NEXT: atomicrmw add ptr [[M]], i64 %pathprof.delta monotonic, align 8
+; SHARED: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
+; SHARED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(
+; SHARED: [[M2:%.*]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; SHARED-NEXT: atomicrmw add ptr [[M2]], i64 %pathprof.delta{{[0-9]+}} monotonic, align 8
+; SHARED: call void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
+;
 ; CALLS-NOT: __pathprof_metrics_tsc
 ; CALLS-NOT: readcyclecounter
 ; CALLS: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)

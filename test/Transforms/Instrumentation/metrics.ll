@@ -34,11 +34,22 @@
 ; CHECK: declare hidden void @__pathprof_metrics_path(ptr, i32)
 ; CHECK: declare hidden void @__pathprof_metrics_leave(ptr, i32, ptr)
 ;
-; A hashed function counts its paths without metrics, and says so.
+;
+; A hashed function's records are in the runtime's metric hash table:
+; __pathprof_hash_record counts the path and returns its record, and the
+; metrics are added to it atomically (K | PATHPROF_METRICS_SHARED_RECORD =
+; 2 | 0x10000). The data record's flags: hashed, K = 2 (0x201).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -pass-remarks=pathprof-instrument -S %s -o - 2>&1 | FileCheck --check-prefix=HASHED %s
-; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters; its paths carry no metrics (hashed functions count only)
-; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 1 }
-; HASHED-NOT: __pathprof_metrics_
+; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters{{$}}
+; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 513 }
+; HASHED-LABEL: define i32 @count_odd(
+; HASHED: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; HASHED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; HASHED-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
+; HASHED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id{{[0-9]+}})
+; HASHED: call void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
+; HASHED-NEXT: ret i32 %c.next
+; HASHED-NOT: __pathprof_hash_inc
 ;
 ; RUN: not %opt_pathprof -passes=pathprof-instrument -pathprof-metrics=9 -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=TOO-MANY %s
 ; TOO-MANY: error: -pathprof-metrics=9: a path record holds at most 8 metrics
