@@ -10,6 +10,13 @@
 // RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/t.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --text %t.d/t.pathraw | FileCheck %s
 //
+//
+// With atomic counters (one slice for all threads), the records are shared:
+// the metrics are added atomically too, and the sums are the same.
+// RUN: %clang_pathprof -O1 -pthread -mllvm -pathprof-metrics=1 -fprofile-update=atomic %s %pathprof_rt -o %t.atomic
+// RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/a.pathraw %t.atomic | FileCheck --check-prefix=OUT %s
+// RUN: %llvm-pathprof show --text %t.d/a.pathraw | FileCheck %s
+//
 // OUT: done
 //
 // CHECK: :metric page-faults events sum source=read{{$}}
