@@ -66,6 +66,9 @@ typedef struct {
   struct perf_event_mmap_page *Page[PATHPROF_MAX_METRICS];
   uint64_t Base[PATHPROF_MAX_METRICS]; /* added to raw readings */
   uint64_t Last[PATHPROF_MAX_METRICS]; /* the last reading returned */
+  /* Inclusive metrics: what the events counted while the runtime worked
+     inside a path (__pathprof_metrics_pause), taken out of every reading. */
+  uint64_t Excluded[PATHPROF_MAX_METRICS];
 } ThreadEvents;
 
 static __thread ThreadEvents TE __attribute__((tls_model("initial-exec")));
@@ -223,7 +226,7 @@ static void readAll(uint64_t *Now) {
   if (TE.State != 1) {
     if (TE.State == 2) { /* a signal handler while opening: no delta */
       for (unsigned I = 0; I != NumEvents; ++I)
-        Now[I] = TE.Last[I];
+        Now[I] = TE.Last[I] - TE.Excluded[I];
       return;
     }
     openThreadEvents();
@@ -246,7 +249,7 @@ static void readAll(uint64_t *Now) {
     if (V < TE.Last[I])
       V = TE.Last[I];
     TE.Last[I] = V;
-    Now[I] = V;
+    Now[I] = V - TE.Excluded[I];
   }
 }
 
@@ -299,18 +302,27 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
 
 /*--- The runtime's own work ------------------------------------------------*/
 
+/* Exclusive metrics move the current path's start forward by the pause, as
+   a callee's return does (the callers' starts follow when their callees
+   return). Inclusive metrics would have to move the start saved in every
+   frame on the stack: instead, what the pause counted is taken out of every
+   later reading of the thread. */
 void __pathprof_metrics_pause(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
-    Frame[I] = __pathprof_metric_start[I] - Now[I];
+    Frame[I] = Inclusive ? Now[I] : __pathprof_metric_start[I] - Now[I];
 }
 
 void __pathprof_metrics_resume(const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   readAll(Now);
-  for (unsigned I = 0; I != NumEvents; ++I)
-    __pathprof_metric_start[I] = Now[I] + Frame[I];
+  for (unsigned I = 0; I != NumEvents; ++I) {
+    if (Inclusive)
+      TE.Excluded[I] += Now[I] - Frame[I];
+    else
+      __pathprof_metric_start[I] = Now[I] + Frame[I];
+  }
 }
 
 /*--- Configuration --------------------------------------------------------*/
