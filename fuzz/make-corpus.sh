@@ -5,7 +5,8 @@
 # fuzz/corpus/text:
 #
 # - synthetic raw profiles from test/tools/Inputs/make-raw-profile.py (dense
-#   and hashed functions, a checksum mismatch);
+#   and hashed functions, a checksum mismatch) and, with per-path metrics in
+#   dense and hashed records, from make-raw-v3.py;
 # - raw profiles of a real instrumented run of a small program (written here)
 #   with dense counters and debug info, with hashed counters and none, and
 #   with a forked child;
@@ -130,6 +131,15 @@ for raw in "$out"/raw/*.pathraw; do
   "$tool" merge -o "$out/indexed/$name.pathprof" "$raw"
 done
 "$tool" merge -o "$out/indexed/all.pathprof" "$out"/raw/*.pathraw 2>/dev/null
+
+# A version 3 raw profile with per-path metrics, dense and hashed records
+# (the metric hash table, with a duplicate key and a BUSY slot), written by
+# make-raw-v3.py; after all.pathprof, which cannot merge it with the
+# profiles without metrics.
+python3 "$inputs/make-raw-v3.py" "$inputs/metrics/hashed.json" \
+  -o "$out/raw/synthetic-v3-metrics.pathraw"
+"$tool" merge -o "$out/indexed/synthetic-v3-metrics.pathprof" \
+  "$out/raw/synthetic-v3-metrics.pathraw" 2>/dev/null
 
 # Text profiles: the hand-written ones and the text of each indexed seed.
 cp "$inputs"/text/*.pptext "$out/text/"

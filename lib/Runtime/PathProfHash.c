@@ -49,11 +49,12 @@ static uint64_t waitWhileBusy(uint64_t *KeySlot, uint64_t K) {
 }
 
 /* The entry of (\p F, \p PathId) in \p *Table, of \p Words words each,
-   inserted if new, or null when there is no table (yet) or it is full. */
-static PathProfHashEntry *findOrInsert(PathProfHashHeader **Table,
-                                       uint64_t Words,
-                                       const PathProfFunctionData *F,
-                                       uint64_t PathId) {
+   inserted if new, or null when there is no table (yet) or it is full.
+   Inlined into each caller, so that Words is a constant there: counting
+   without metrics costs what it did before the metric table existed. */
+static inline __attribute__((always_inline)) PathProfHashEntry *
+findOrInsert(PathProfHashHeader **Table, uint64_t Words,
+             const PathProfFunctionData *F, uint64_t PathId) {
   PathProfHashHeader *T = __atomic_load_n(Table, __ATOMIC_ACQUIRE);
   if (!T) {
     __pathprof_init_if_idle();
