@@ -251,6 +251,10 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   uint64_t FreeSlot = NO_SEGMENT;
   char *Acc = 0;
+  /* Calling context trees are not folded (yet): each stays in its own
+     segment. */
+  if (findRegion(Mine, PATHPROF_REGION_CONTEXT))
+    return NO_SEGMENT;
   for (uint64_t Offset = 0; Offset < Size;) {
     PathProfRawHeader H;
     if (readAt(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H))
@@ -297,10 +301,10 @@ static void reportForeign(const char *Path, int Foreign, int Merge) {
 /* Reserves \p Size bytes at \p Offset (the file's end) so that a full disk
    is an error here, not a SIGBUS at some later counter increment. Returns
    0, or -1 with errno set. */
-static int growFile(int Fd, uint64_t Offset, uint64_t Size) {
+static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   if (ftruncate(Fd, (off_t)(Offset + Size)) != 0)
     return -1;
-  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Size) != 0 &&
+  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Reserve) != 0 &&
       errno != EOPNOTSUPP && errno != ENOSYS)
     return -1;
   return 0;
@@ -331,7 +335,7 @@ static int appendDescription(int Fd, const PathProfSegmentRequest *Req,
   H.OwnerStartTime = Req->StartTime;
   H.SegmentFlags = 0;
   uint64_t Magic = PATHPROF_RAW_MAGIC;
-  if (growFile(Fd, Offset, Req->DescriptionSize) != 0 ||
+  if (growFile(Fd, Offset, Req->DescriptionSize, Req->DescriptionSize) != 0 ||
       writeAt(Fd, (const char *)&H + 8, sizeof(H) - 8, Offset + 8) != 0 ||
       writeAt(Fd, Req->Description + sizeof(H),
               (size_t)(Req->DescriptionImageSize - sizeof(H)),
@@ -391,7 +395,7 @@ static char *obtain(int Fd, const char *Path,
   }
   if (!Claimed) {
     Offset = Keep;
-    if (growFile(Fd, Offset, Req->SegmentSize) != 0)
+    if (growFile(Fd, Offset, Req->SegmentSize, Req->ReserveSize) != 0)
       Err = errno;
   }
   char *Seg = 0;
