@@ -465,6 +465,12 @@ int pathprof::tool::mergeMain() {
       return fail(std::move(E));
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
+  if (Result.Context)
+    warn("the calling context tree is not written to indexed or text "
+         "profiles yet: " +
+         Twine(MergeOutput) +
+         " has the flattened profile (every path of every context, per "
+         "function) without it");
   if (KeepCommonMetrics)
     keepCommonMetrics(Result, Common, Inputs[FirstIndex].Path, Inputs, Results);
   // Computed once here, so that no compilation using the profile has to
