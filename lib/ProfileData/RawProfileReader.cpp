@@ -806,19 +806,27 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
   }
 
   // Children into their parents, last first, so that each node is complete
-  // when it moves.
-  for (auto &[Parent, B] : Backedges)
+  // when it moves. A subtree that counted nothing (a fork child's copy of
+  // its parent's tree, a tree after __pathprof_reset) is left out.
+  std::vector<bool> Counted(Nodes.size());
+  for (auto &[Parent, B] : Backedges) {
+    Counted[Parent] = Counted[Parent] || B.Count != 0;
     Nodes[Parent].N.Backedges.push_back(std::move(B));
+  }
   if (!P.Context)
     P.Context.emplace();
   for (size_t I = Nodes.size(); I-- != 0;) {
-    if (Nodes[I].Parent != SIZE_MAX)
-      Nodes[Nodes[I].Parent].N.Children.push_back(std::move(Nodes[I].N));
+    Built &B = Nodes[I];
+    Counted[I] = Counted[I] || B.N.EntryCount != 0 || !B.N.Paths.empty();
+    if (B.Parent == SIZE_MAX || !Counted[I])
+      continue;
+    Counted[B.Parent] = true;
+    Nodes[B.Parent].N.Children.push_back(std::move(B.N));
   }
   bool Ok = true;
-  for (Built &B : Nodes)
-    if (B.Parent == SIZE_MAX)
-      Ok &= P.Context->addRoot(std::move(B.N), P.Metrics);
+  for (size_t I = 0; I != Nodes.size(); ++I)
+    if (Nodes[I].Parent == SIZE_MAX && Counted[I])
+      Ok &= P.Context->addRoot(std::move(Nodes[I].N), P.Metrics);
   if (!Ok)
     ContextSaturated = true;
   return Error::success();
