@@ -268,6 +268,10 @@ struct ContextTree {
   /// repeated, as a reader builds them) with weight 1.
   bool addRoot(ContextNode &&Root, llvm::ArrayRef<MetricDescriptor> Metrics);
 
+  /// Removes the contexts of function \p Name with \p Checksum (with
+  /// their subtrees) and the recursive calls of it.
+  void removeFunction(llvm::StringRef Name, uint64_t Checksum);
+
   size_t numNodes() const;
   size_t numBackedges() const;
   /// The deepest chain of nodes (a root alone is 1).

@@ -333,6 +333,23 @@ bool ContextTree::addRoot(ContextNode &&Root,
   return mergeContexts(Roots, std::move(One), Metrics);
 }
 
+static void removeContextsOf(std::vector<ContextNode> &Nodes, StringRef Name,
+                             uint64_t Checksum) {
+  llvm::erase_if(Nodes, [&](const ContextNode &N) {
+    return N.Function == Name && N.Checksum == Checksum;
+  });
+  for (ContextNode &N : Nodes) {
+    llvm::erase_if(N.Backedges, [&](const ContextBackedge &B) {
+      return B.Function == Name && B.Checksum == Checksum;
+    });
+    removeContextsOf(N.Children, Name, Checksum);
+  }
+}
+
+void ContextTree::removeFunction(StringRef Name, uint64_t Checksum) {
+  removeContextsOf(Roots, Name, Checksum);
+}
+
 static size_t countNodes(const std::vector<ContextNode> &Nodes) {
   size_t N = Nodes.size();
   for (const ContextNode &C : Nodes)
@@ -560,6 +577,10 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
              findConflict(Input)) {
     Warn(toString(conflict(*C->second, Input.Functions[C->first], InputName)) +
          "; skipped");
+    // Its contexts go with it: a tree names only functions of its profile.
+    if (Input.Context)
+      Input.Context->removeFunction(Input.Functions[C->first].Name,
+                                    Input.Functions[C->first].Checksum);
     Input.Functions.erase(Input.Functions.begin() + C->first);
   }
   cantFail(add(std::move(Input), InputName, 1, NextOrdinal, Warn));

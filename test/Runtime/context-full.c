@@ -31,7 +31,7 @@
 // RUN: pathprof-clang -O2 -fprofile-path-generate %s -o %t.flow
 // RUN: rm -f %t.flow.raw && env PATHPROF_FILE=%t.flow.raw %t.flow > /dev/null
 // RUN: %llvm-pathprof show --text %t.flow.raw > %t.flow.txt
-// RUN: %llvm-pathprof show --text %t.raw 2>/dev/null > %t.ctx.txt
+// RUN: %llvm-pathprof show --text --no-context %t.raw 2>/dev/null > %t.ctx.txt
 // RUN: diff %t.flow.txt %t.ctx.txt
 //
 // RUN: rm -f %t.raw && env PATHPROF_CONTEXT_SIZE=12q PATHPROF_FILE=%t.raw %t.ctx 2>&1 > /dev/null | FileCheck %s --check-prefix=BAD-SIZE

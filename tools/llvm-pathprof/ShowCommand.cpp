@@ -123,6 +123,11 @@ static cl::opt<bool> ShowContext(
              "-fprofile-path-context): entries, inclusive and exclusive path "
              "counts per context"),
     cl::cat(PathProfCategory));
+static cl::opt<bool> ShowNoContext(
+    "no-context", cl::sub(ShowSubcommand),
+    cl::desc("Leave out the calling context tree (from --text and --json): "
+             "the flattened profile only"),
+    cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowSegments("segments", cl::sub(ShowSubcommand),
                  cl::desc("List the segments of a raw profile (one per "
@@ -652,6 +657,8 @@ static int showContextMain(const Profile &P) {
 int pathprof::tool::showMain() {
   if (ShowSegments && ShowContext)
     return fail("--segments and --context cannot be used together");
+  if (ShowNoContext && ShowContext)
+    return fail("--context and --no-context cannot be used together");
   if (ShowSegments)
     return showSegmentsMain();
   if (ShowContext && ShowTextProfile)
@@ -665,6 +672,8 @@ int pathprof::tool::showMain() {
   Expected<Profile> P = readProfile(ShowInput, warn);
   if (!P)
     return fail(P.takeError());
+  if (ShowNoContext)
+    P->Context.reset();
   if (ShowContext && !ShowJSON)
     return showContextMain(*P);
   if (ShowContext && !P->Context)
