@@ -257,6 +257,7 @@ struct ContextTree {
   std::vector<ContextNode> Roots;
 
   bool operator==(const ContextTree &O) const { return Roots == O.Roots; }
+  bool operator!=(const ContextTree &O) const { return !(*this == O); }
 
   /// Adds \p Other, every count and summed metric times \p Weight: nodes of
   /// equal keys combine (\p Metrics says how their paths' metrics do), the
