@@ -386,3 +386,164 @@ int __pathprof_ctx_carry(char *To, const char *From, uint64_t Capacity) {
 int __pathprof_ctx_thread_region_in(const char *Map, uint64_t Size) {
   return Arena && Arena >= Map && Arena < Map + Size;
 }
+
+/*--- Folding a dead segment's tree into another ---------------------------*/
+
+/* The bytes of the record at \p Off of a tree that may come from a damaged
+   file (a node's sizes are checked against \p Used and \p Records first),
+   or 0 when it is not a record this runtime writes. */
+static uint64_t checkedRecordBytes(const char *A, uint64_t Off, uint64_t Used,
+                                   const PathProfRawFunction *Records,
+                                   uint64_t NumFunctions) {
+  if (Off % 8 || Used - Off < sizeof(PathProfCtxBackedge))
+    return 0;
+  const PathProfCtxNode *R = (const PathProfCtxNode *)(A + Off);
+  if (R->Function >= NumFunctions || (R->Flags & ~PATHPROF_CTX_VIA_UNKNOWN))
+    return 0;
+  if (R->Kind == PATHPROF_CTX_BACKEDGE)
+    return sizeof(PathProfCtxBackedge);
+  if (R->Kind != PATHPROF_CTX_NODE || Used - Off < sizeof(PathProfCtxNode))
+    return 0;
+  const PathProfRawFunction *F = &Records[R->Function];
+  uint64_t Words = 1 + pathprofFunctionMetrics(F->Flags);
+  if (R->NumSites != pathprofFunctionCallSites(F->Flags) ||
+      (R->TableWords != 0 && (R->TableWords != F->NumPaths * Words ||
+                              F->NumPaths > PATHPROF_CTX_MAX_PATHS)))
+    return 0;
+  uint64_t Bytes = nodeBytes(R->NumSites, R->TableWords);
+  return Bytes <= Used - Off ? Bytes : 0;
+}
+
+/* The record of \p Fn reached as \p Flags in the list at \p Head of \p A
+   (without reordering it), or 0. */
+static uint64_t lookup(const char *A, uint64_t Head, uint64_t Fn,
+                       uint64_t Flags, uint64_t Used) {
+  for (uint64_t Off = Head, Steps = 0; Off && Off < Used && Steps < Used / 8;
+       ++Steps) {
+    const PathProfCtxNode *R = (const PathProfCtxNode *)(A + Off);
+    if (R->Function == Fn && R->Flags == Flags)
+      return Off;
+    Off = R->Next;
+  }
+  return 0;
+}
+
+static uint64_t *headOf(char *A, uint64_t Parent, uint64_t Site) {
+  if (!Parent)
+    return &header(A)->Roots;
+  return &slots(nodeAt(A, Parent))[Site].Head;
+}
+
+static void addSaturating(uint64_t *Dst, uint64_t Src) {
+  uint64_t Sum = *Dst + Src;
+  *Dst = Sum < *Dst ? UINT64_MAX : Sum;
+}
+
+int __pathprof_ctx_fold(char *Acc, const char *Src, uint64_t Capacity,
+                        const PathProfRawFunction *Records,
+                        uint64_t NumFunctions) {
+  if (!validRegion(Acc, Capacity) || !validRegion(Src, Capacity))
+    return -1;
+  const PathProfCtxHeader *SH = (const PathProfCtxHeader *)Src;
+  PathProfCtxHeader *AH = header(Acc);
+  const uint64_t SrcUsed = SH->Used, AccUsed = AH->Used;
+  /* Where each record of Src goes in Acc, by its offset / 8. */
+  uint64_t *Map = (uint64_t *)mmap(0, (size_t)SrcUsed, PROT_READ | PROT_WRITE,
+                                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (Map == MAP_FAILED)
+    return -1;
+  int Result = -1;
+  /* Pass 1: match each record with Acc's, or plan where it goes (after
+     Acc's records, in Src's order, so parents still come first). Nothing
+     changes yet: a tree that does not fit, or is not one this runtime
+     writes, leaves Acc as it was. */
+  uint64_t End = AccUsed;
+  for (uint64_t Off = HEADER_BYTES; Off != SrcUsed;) {
+    uint64_t Bytes =
+        checkedRecordBytes(Src, Off, SrcUsed, Records, NumFunctions);
+    if (!Bytes)
+      goto Done;
+    const PathProfCtxNode *R = (const PathProfCtxNode *)(Src + Off);
+    uint64_t Parent = 0;
+    if (R->Parent) {
+      const PathProfCtxNode *SP = (const PathProfCtxNode *)(Src + R->Parent);
+      if (R->Parent >= Off || R->Parent % 8 || !Map[R->Parent / 8] ||
+          SP->Kind != PATHPROF_CTX_NODE || R->CallSite > SP->NumSites)
+        goto Done;
+      Parent = Map[R->Parent / 8];
+    } else if (R->CallSite || R->Flags) {
+      goto Done;
+    }
+    if (R->Kind == PATHPROF_CTX_BACKEDGE) {
+      uint64_t T = ((const PathProfCtxBackedge *)R)->Target;
+      if (!R->Parent || T >= Off || T % 8 || !Map[T / 8] ||
+          ((const PathProfCtxNode *)(Src + T))->Kind != PATHPROF_CTX_NODE)
+        goto Done;
+    }
+    uint64_t Found = 0;
+    if (Parent < AccUsed) {
+      uint64_t *Head = headOf(Acc, Parent, R->CallSite);
+      Found = lookup(Acc, *Head, R->Function, R->Flags, AccUsed);
+    }
+    if (Found) {
+      const PathProfCtxNode *F = nodeAt(Acc, Found);
+      if (F->Kind != R->Kind ||
+          (R->Kind == PATHPROF_CTX_NODE &&
+           (F->NumSites != R->NumSites || F->TableWords != R->TableWords)))
+        goto Done;
+      Map[Off / 8] = Found;
+    } else {
+      if (Bytes > Capacity - End)
+        goto Done;
+      Map[Off / 8] = End;
+      End += Bytes;
+    }
+    Off += Bytes;
+  }
+  if (commit(Acc, End) != 0)
+    goto Done;
+  /* Pass 2: add the counts, and write the new records in place. */
+  for (uint64_t Off = HEADER_BYTES; Off != SrcUsed;) {
+    const PathProfCtxNode *R = (const PathProfCtxNode *)(Src + Off);
+    uint64_t Bytes = R->Kind == PATHPROF_CTX_BACKEDGE
+                         ? sizeof(PathProfCtxBackedge)
+                         : nodeBytes(R->NumSites, R->TableWords);
+    uint64_t To = Map[Off / 8];
+    PathProfCtxNode *D = nodeAt(Acc, To);
+    if (To >= AccUsed) {
+      uint64_t Parent = R->Parent ? Map[R->Parent / 8] : 0;
+      memcpy(D, R, (size_t)Bytes);
+      D->Parent = Parent;
+      if (R->Kind == PATHPROF_CTX_BACKEDGE) {
+        PathProfCtxBackedge *B = (PathProfCtxBackedge *)D;
+        B->Target = Map[B->Target / 8];
+        ++AH->NumBackedges;
+      } else {
+        PathProfCtxSlot *S = slots(D);
+        for (uint64_t I = 0; I <= D->NumSites; ++I) {
+          S[I].Head = 0;
+          S[I].Owner = To;
+        }
+        ++AH->NumNodes;
+      }
+      __atomic_store_n(&AH->Used, To + Bytes, __ATOMIC_RELEASE);
+      uint64_t *Head = headOf(Acc, Parent, R->CallSite);
+      D->Next = *Head;
+      *Head = To;
+    } else {
+      addSaturating(&D->EntryCount, R->EntryCount);
+      if (R->Kind == PATHPROF_CTX_NODE) {
+        const uint64_t *T = table((PathProfCtxNode *)R);
+        uint64_t *U = table(D);
+        for (uint64_t I = 0; I != R->TableWords; ++I)
+          addSaturating(&U[I], T[I]);
+      }
+    }
+    Off += Bytes;
+  }
+  addSaturating(&AH->Dropped, SH->Dropped);
+  Result = 0;
+Done:
+  munmap(Map, (size_t)SrcUsed);
+  return Result;
+}

@@ -158,6 +158,14 @@ void __pathprof_ctx_set_thread_region(char *Region);
 int __pathprof_ctx_carry(char *To, const char *From, uint64_t Capacity);
 /* Zeroes the counts of the tree in \p Region and keeps the tree. */
 void __pathprof_ctx_reset(char *Region, uint64_t Capacity);
+/* Adds the tree of the region \p Src (a dead segment's, of the module whose
+   function records are \p Records) into the tree of \p Acc: contexts of
+   the same (function, call site) chain add their counts, the others are
+   copied. Returns 0, or -1 leaving \p Acc unchanged when Src is not a
+   tree this runtime writes or Acc has no room for it. Async-signal-safe. */
+int __pathprof_ctx_fold(char *Acc, const char *Src, uint64_t Capacity,
+                        const PathProfRawFunction *Records,
+                        uint64_t NumFunctions);
 
 /*--- Segments (PathProfSegment.c) -----------------------------------------*/
 
