@@ -6,6 +6,9 @@ order (call site, how reached, name), one per context:
   ctx <indent>[SITE] NAME entries=E paths=ID:COUNT,...
   rec <indent>[SITE] NAME up=LEVELS entries=E
 
+--sum NAME instead prints 'NAME: E entries in C contexts, U via unknown
+code, under P' (P: the parents' names, sorted).
+
 --check-flat instead checks the flattening against the functions of the
 same profile: for every function whose contexts all have path tables, the
 per-id sum of its contexts' path counts must equal its paths; for every
@@ -14,7 +17,13 @@ It prints one line per mismatch and a summary."""
 import json
 import sys
 
-args = [a for a in sys.argv[1:] if not a.startswith("--")]
+argv = sys.argv[1:]
+total_of = None
+if "--sum" in argv:
+    i = argv.index("--sum")
+    total_of = argv[i + 1]
+    del argv[i:i + 2]
+args = [a for a in argv if not a.startswith("--")]
 doc = json.load(open(args[0]) if args else sys.stdin)
 tree = doc["context"]
 
@@ -44,6 +53,23 @@ def walk(n, depth, out):
                    ("  " * (depth + 1), site(r), r["function"], r["levels_up"],
                     r["entry_count"]))
 
+
+if total_of is not None:
+    found = []
+
+    def find(n, parent):
+        if n["function"] == total_of:
+            found.append((n, parent))
+        for c in n["children"]:
+            find(c, n["function"])
+
+    for r in tree["roots"]:
+        find(r, "-")
+    print("%s: %d entries in %d contexts, %d via unknown code, under %s" %
+          (total_of, sum(n["entry_count"] for n, _ in found), len(found),
+           sum(1 for n, _ in found if n["via_unknown"]),
+           ",".join(sorted(set(p for _, p in found)))))
+    sys.exit(0)
 
 if "--check-flat" not in sys.argv:
     out = []
