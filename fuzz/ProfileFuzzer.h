@@ -57,6 +57,8 @@ inline void checkSameProfile(const Profile &A, const Profile &B,
     violated(llvm::Twine(Stage) + ": function count changed");
   if (A.Metrics != B.Metrics)
     violated(llvm::Twine(Stage) + ": metric descriptors changed");
+  if (A.Context != B.Context)
+    violated(llvm::Twine(Stage) + ": the calling context tree changed");
   for (size_t I = 0; I != A.Functions.size(); ++I) {
     const FunctionProfile &F = A.Functions[I], &G = B.Functions[I];
     if (F.Name != G.Name || F.Checksum != G.Checksum ||

@@ -9,7 +9,7 @@
 #   dense and hashed records, from make-raw-v3.py;
 # - raw profiles of a real instrumented run of a small program (written here)
 #   with dense counters and debug info, with hashed counters and none, and
-#   with a forked child;
+#   with a forked child, and with calling context trees;
 # - the indexed profiles llvm-pathprof merge makes of each, and of all of
 #   them together;
 # - the shipped format fixtures (test/tools/Inputs/v*/);
@@ -107,6 +107,11 @@ load=(-Xclang -load -Xclang "$plugin" -fpass-plugin="$plugin")
 (cd "$work" && PATHPROF_FILE="$out/raw/real-hashed.pathraw" \
    PATHPROF_HASH_SIZE=64 ./seed-hashed)
 (cd "$work" && PATHPROF_FILE="$out/raw/real-fork.pathraw" ./seed-dense fork)
+# With calling context trees (the smallest arena keeps the file small).
+(cd "$work" && "$clang" -O1 "${load[@]}" -mllvm -pathprof-context seed.c \
+   "$runtime" -o seed-context)
+(cd "$work" && PATHPROF_FILE="$out/raw/real-context.pathraw" \
+   PATHPROF_CONTEXT_SIZE=4K ./seed-context fork)
 
 # The shipped format fixtures, so every version a reader accepts stays fuzzed.
 for dir in "$inputs"/v*/; do

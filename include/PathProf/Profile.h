@@ -6,7 +6,10 @@
 // ran: its id, its count and the values of the profile's metrics (hardware
 // events accumulated over the path's executions, Ammons, Ball and Larus,
 // "Exploiting Hardware Performance Counters with Flow and Context Sensitive
-// Profiling", PLDI 1997). Also the merge of several weighted profiles into
+// Profiling", PLDI 1997), and, for profiles made with -fprofile-path-context,
+// the paper's calling context tree: a path table per calling context, whose
+// flattening the functions are (docs/ContextTree.md). Also the merge of
+// several weighted profiles into
 // one, which combines the records of identical functions, independently of
 // the order and grouping of the inputs, and warns about everything it cannot
 // combine.
@@ -26,6 +29,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace pathprof {
@@ -176,6 +180,111 @@ struct FunctionProfile {
   llvm::Error setCFG(llvm::StringRef Data);
 };
 
+/// A recursive call in a calling context tree: instead of a child, the call
+/// site counts its entries in an ancestor of the same function (Ammons, Ball
+/// and Larus fold recursion this way, so deep recursion does not grow the
+/// tree).
+struct ContextBackedge {
+  /// The call site, in the function of the node that holds the backedge
+  /// (ContextNode::OwnCode: not at a call site).
+  uint64_t CallSite = 0;
+  /// Entered through code that is not instrumented in the module.
+  bool ViaUnknown = false;
+  /// The function called: the ancestor's.
+  std::string Function;
+  uint64_t Checksum = 0;
+  /// Which ancestor: 0 is the node that holds the backedge (direct
+  /// recursion), 1 its parent, and so on.
+  uint64_t Levels = 0;
+  /// Entries counted through the backedge (the ancestor's entry count
+  /// includes them).
+  uint64_t Count = 0;
+
+  /// What identifies a backedge among its node's.
+  auto key() const {
+    return std::tie(CallSite, ViaUnknown, Function, Checksum, Levels);
+  }
+  bool operator==(const ContextBackedge &O) const {
+    return key() == O.key() && Count == O.Count;
+  }
+};
+
+/// One calling context: a function activated through one chain of call
+/// sites from a root.
+struct ContextNode {
+  /// CallSite of a node entered while its parent ran its own code, not at
+  /// one of its call sites (a signal handler).
+  static constexpr uint64_t OwnCode = UINT64_MAX;
+
+  /// The function (a FunctionProfile of the same profile).
+  std::string Function;
+  uint64_t Checksum = 0;
+  /// The call site of the parent's function the node hangs from (0, 1, ...
+  /// in instruction order, as the instrumentation numbered them), or
+  /// OwnCode; 0 for a root.
+  uint64_t CallSite = 0;
+  /// Entered through code that is not instrumented in the module (a
+  /// callback from a library, a signal handler): the parent is the nearest
+  /// context known.
+  bool ViaUnknown = false;
+  /// Entries into the function in this context, recursive ones included.
+  uint64_t EntryCount = 0;
+  /// Whether the node counted its function's paths (Paths); functions with
+  /// too many paths, and hashed ones, count theirs in the flat profile only.
+  bool HasPaths = false;
+  /// The paths of the function in this context.
+  PathTable Paths;
+  /// The contexts it calls, and its recursive calls, each sorted by key().
+  std::vector<ContextNode> Children;
+  std::vector<ContextBackedge> Backedges;
+
+  auto key() const {
+    return std::tie(CallSite, ViaUnknown, Function, Checksum);
+  }
+  bool operator==(const ContextNode &O) const;
+  bool operator!=(const ContextNode &O) const { return !(*this == O); }
+
+  /// The path counts of the node itself, saturating.
+  uint64_t exclusiveCount() const;
+  /// Those of the node and everything below it, saturating.
+  uint64_t inclusiveCount() const;
+};
+
+/// The calling context tree of a profile: the trees of every thread and
+/// every module, merged. Its roots, and every node's children and
+/// backedges, are sorted by key, and no two have the same key.
+struct ContextTree {
+  std::vector<ContextNode> Roots;
+
+  bool operator==(const ContextTree &O) const { return Roots == O.Roots; }
+  bool operator!=(const ContextTree &O) const { return !(*this == O); }
+
+  /// Adds \p Other, every count and summed metric times \p Weight: nodes of
+  /// equal keys combine (\p Metrics says how their paths' metrics do), the
+  /// others are inserted. Associative and commutative. Returns false if a
+  /// sum saturated.
+  bool merge(ContextTree &&Other, uint64_t Weight,
+             llvm::ArrayRef<MetricDescriptor> Metrics);
+  /// Adds the root \p Root (its children in any order, keys possibly
+  /// repeated, as a reader builds them) with weight 1.
+  bool addRoot(ContextNode &&Root, llvm::ArrayRef<MetricDescriptor> Metrics);
+
+  /// Removes the contexts of function \p Name with \p Checksum (with
+  /// their subtrees) and the recursive calls of it.
+  void removeFunction(llvm::StringRef Name, uint64_t Checksum);
+
+  size_t numNodes() const;
+  size_t numBackedges() const;
+  /// The deepest chain of nodes (a root alone is 1).
+  size_t depth() const;
+};
+
+/// Longest chain of nodes a reader accepts in a calling context tree: the
+/// runtime folds recursion, so a chain never repeats a function, and real
+/// chains are far shorter; the bound keeps recursive tree walks within the
+/// stack.
+constexpr size_t MaxContextDepth = 4096;
+
 /// One row of a detailed profile summary: the smallest count among the
 /// hottest counts that make up Cutoff / 1,000,000 of the total, and how many
 /// counts that is (llvm::ProfileSummaryEntry).
@@ -220,6 +329,10 @@ struct Profile {
   /// The summary stored with the profile (indexed profiles that merge
   /// wrote), or none; it describes Functions as they were read.
   std::optional<PathProfileSummary> Summary;
+  /// The calling context tree, for a profile made with
+  /// -fprofile-path-context. Functions are then its flattening: each
+  /// function's paths are the sum of its nodes' and of its flat counters.
+  std::optional<ContextTree> Context;
 
   /// Sorts functions by (name, checksum), the order of indexed profiles.
   void sortFunctions();
@@ -322,6 +435,8 @@ private:
   bool HaveMetrics = false;
   std::vector<MetricDescriptor> Metrics;
   std::string MetricsInput;
+  /// The merged calling context trees, once an input had one.
+  std::optional<ContextTree> Context;
 };
 
 } // namespace pathprof

@@ -65,6 +65,12 @@ extern "C" {
 #define PATHPROF_FUNC_METRICS_SHIFT 8
 #define PATHPROF_FUNC_METRICS_MASK 0xfULL
 #define PATHPROF_MAX_METRICS 8
+/* Flags bit 1: the function records calling contexts (-fprofile-path-
+   context): its entry calls __pathprof_ctx_enter, and bits 32-63 of Flags
+   are its number of call sites (docs/ContextTree.md). */
+#define PATHPROF_FUNC_CONTEXT 0x2ULL
+#define PATHPROF_FUNC_CALL_SITES_SHIFT 32
+#define PATHPROF_FUNC_CALL_SITES_MASK 0xffffffffULL
 
 /* PathProfRawMetric::Sources, a mask: how the runtime read the event. */
 #define PATHPROF_METRIC_SOURCE_TSC 0x1ULL   /* the time-stamp counter */
@@ -138,6 +144,12 @@ static inline unsigned pathprofFunctionMetrics(uint64_t Flags) {
                     PATHPROF_FUNC_METRICS_MASK);
 }
 
+/* The call sites of a function with data record flags \p Flags. */
+static inline uint64_t pathprofFunctionCallSites(uint64_t Flags) {
+  return (Flags >> PATHPROF_FUNC_CALL_SITES_SHIFT) &
+         PATHPROF_FUNC_CALL_SITES_MASK;
+}
+
 typedef struct PathProfHashHeader {
 #define PATHPROF_HASH_HEADER_FIELD(Name) uint64_t Name;
 #include "PathProf/ProfileLayout.inc"
@@ -154,6 +166,49 @@ typedef struct PathProfHashMetricEntry {
   PathProfHashEntry Entry;
   uint64_t Metrics[PATHPROF_MAX_METRICS];
 } PathProfHashMetricEntry;
+
+/* The CONTEXT region: a calling context tree (docs/ContextTree.md). */
+typedef struct PathProfCtxHeader {
+#define PATHPROF_CTX_HEADER_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfCtxHeader;
+
+/* PathProfCtxRecord::Kind. */
+#define PATHPROF_CTX_NODE 1ULL
+#define PATHPROF_CTX_BACKEDGE 2ULL
+/* PathProfCtxRecord::Flags: entered from code that is not instrumented in
+   this module (a callback, a signal handler), not by a call of its parent. */
+#define PATHPROF_CTX_VIA_UNKNOWN 0x1ULL
+/* Functions with more paths keep them in the flat counters only; their
+   nodes have no path table. */
+#define PATHPROF_CTX_MAX_PATHS 1024ULL
+
+typedef struct PathProfCtxNode {
+#define PATHPROF_CTX_RECORD_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+#define PATHPROF_CTX_NODE_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+  /* NumSites + 1 slots, then TableWords words of path records. */
+} PathProfCtxNode;
+
+typedef struct PathProfCtxBackedge {
+#define PATHPROF_CTX_RECORD_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+#define PATHPROF_CTX_BACKEDGE_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfCtxBackedge;
+
+/* A call-site slot of a node: the first record of its callee list, and the
+   offset of the node, so that a slot's address leads back to its node. */
+typedef struct PathProfCtxSlot {
+  uint64_t Head;
+  uint64_t Owner;
+} PathProfCtxSlot;
+
+/* Where slot \p Site of a node is, in bytes from the node's start: what
+   instrumented code stores in __pathprof_ctx_site before a call. */
+#define PATHPROF_CTX_SLOT_OFFSET(Site)                                         \
+  (sizeof(PathProfCtxNode) + (uint64_t)(Site) * sizeof(PathProfCtxSlot))
 
 /* Added to the K argument of __pathprof_metrics_path and _leave: the
    record is shared between threads (the hash table, atomic counters), so

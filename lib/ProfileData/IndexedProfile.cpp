@@ -21,6 +21,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/xxhash.h"
 
+#include <map>
 #include <tuple>
 
 using namespace llvm;
@@ -68,8 +69,21 @@ enum SectionKind : uint64_t {
   // NumFunctions, NumEntries, then NumEntries x {Cutoff, MinCount,
   // NumCounts}. Optional.
   SK_Summary = 2,
+  // The calling context tree (docs/ContextTree.md): NumRoots, then each root
+  // in preorder as a node {Function (index in this file's functions),
+  // CallSite (0 for a root, UINT64_MAX for own code), Flags (bit 0 via
+  // unknown code, bit 1 has a path table), EntryCount, NumRecords,
+  // NumBackedges, NumChildren}, its path records as a function's, its
+  // backedges {CallSite, Flags (bit 0), Function, Levels, Count}, then its
+  // children; siblings, and backedges, sorted by key. Optional: the
+  // functions are the tree's flattening already, so a reader that skips it
+  // reads the same per-function profile.
+  SK_ContextTree = 3,
 };
 constexpr uint64_t SummaryHeaderWords = 8;
+constexpr uint64_t ContextNodeWords = 7;
+constexpr uint64_t ContextBackedgeWords = 5;
+constexpr uint64_t ContextViaUnknown = 1, ContextHasPaths = 2;
 
 void writeU64(std::string &Out, uint64_t V) {
   char Buf[8];
@@ -267,6 +281,195 @@ Expected<PathProfileSummary> readSummary(StringRef Payload) {
   return std::move(S);
 }
 
+/// Reads the calling context tree section of a profile whose functions
+/// (sorted, as the file has them) are \p Functions.
+class ContextReader {
+public:
+  ContextReader(StringRef Payload, ArrayRef<FunctionProfile> Functions,
+                uint64_t NumMetrics)
+      : C(Payload, 0), Functions(Functions), NumMetrics(NumMetrics) {}
+
+  Expected<ContextTree> read() {
+    uint64_t NumRoots;
+    if (Error E = C.readU64(NumRoots, "the context tree"))
+      return std::move(E);
+    if (NumRoots > C.remaining() / (ContextNodeWords * 8))
+      return corrupt("the context tree has " + Twine(NumRoots) +
+                     " roots, more than its section can hold");
+    ContextTree T;
+    T.Roots.resize(NumRoots);
+    for (uint64_t I = 0; I != NumRoots; ++I) {
+      if (Error E = readNode(T.Roots[I], /*IsRoot=*/true))
+        return std::move(E);
+      if (I != 0 && Keys[0] <= PrevRootKey)
+        return corrupt("context roots are not sorted by key");
+      PrevRootKey = Keys[0];
+    }
+    if (C.remaining() != 0)
+      return corrupt("trailing bytes in the context tree section");
+    return std::move(T);
+  }
+
+private:
+  using Key = std::tuple<uint64_t, bool, uint64_t>;
+
+  Error readNode(ContextNode &N, bool IsRoot) {
+    if (Chain.size() == MaxContextDepth)
+      return corrupt("the context tree is deeper than " +
+                     Twine(MaxContextDepth));
+    uint64_t F[ContextNodeWords];
+    for (uint64_t &V : F)
+      if (Error E = C.readU64(V, "a context"))
+        return E;
+    const uint64_t Fn = F[0], CallSite = F[1], Flags = F[2], NumRecords = F[4],
+                   NumBackedges = F[5], NumChildren = F[6];
+    if (Fn >= Functions.size())
+      return corrupt("a context refers to function " + Twine(Fn) + " of " +
+                     Twine(Functions.size()));
+    const FunctionProfile &Of = Functions[Fn];
+    const std::string Named = "a context of function '" + Of.Name + "'";
+    if (Flags & ~(ContextViaUnknown | ContextHasPaths))
+      return corrupt(Named + " has unknown flags 0x" + utohexstr(Flags));
+    if (IsRoot && (CallSite != 0 || (Flags & ContextViaUnknown)))
+      return corrupt(Named + " is a root with a call site");
+    N.Function = Of.Name;
+    N.Checksum = Of.Checksum;
+    N.CallSite = CallSite;
+    N.ViaUnknown = Flags & ContextViaUnknown;
+    N.HasPaths = Flags & ContextHasPaths;
+    N.EntryCount = F[3];
+    Keys.resize(Chain.size() + 1);
+    Keys[Chain.size()] = {CallSite, N.ViaUnknown, Fn};
+    if (NumRecords != 0 && !N.HasPaths)
+      return corrupt(Named + " has path records but no path table");
+    const uint64_t RecordBytes = (2 + NumMetrics) * 8;
+    if (NumRecords > C.remaining() / RecordBytes ||
+        NumBackedges > C.remaining() / (ContextBackedgeWords * 8) ||
+        NumChildren > C.remaining() / (ContextNodeWords * 8))
+      return corrupt(Named + " has more records, recursive calls or "
+                             "callees than the section can hold");
+    std::vector<PathRecord> Records;
+    for (uint64_t R = 0; R != NumRecords; ++R) {
+      PathRecord Rec;
+      if (Error E = C.readU64(Rec.Id, "a context's path record"))
+        return E;
+      if (Error E = C.readU64(Rec.Count, "a context's path record"))
+        return E;
+      Rec.Metrics.resize(NumMetrics);
+      for (uint64_t &V : Rec.Metrics)
+        if (Error E = C.readU64(V, "a context's path record"))
+          return E;
+      if (Rec.Id >= Of.NumPaths)
+        return corrupt(Named + " has a count for path " + Twine(Rec.Id) +
+                       " of " + Twine(Of.NumPaths));
+      if (R != 0 && Rec.Id <= Records.back().Id)
+        return corrupt(Named + ": path records are not sorted by id");
+      if (Rec.Count == 0)
+        return corrupt(Named + " has a zero count for path " + Twine(Rec.Id));
+      Records.push_back(std::move(Rec));
+    }
+    N.Paths.addAll(std::move(Records));
+    Chain.push_back(Fn);
+    for (uint64_t B = 0; B != NumBackedges; ++B) {
+      uint64_t W[ContextBackedgeWords];
+      for (uint64_t &V : W)
+        if (Error E = C.readU64(V, "a recursive call"))
+          return E;
+      if (W[1] & ~ContextViaUnknown)
+        return corrupt(Named + " has a recursive call with unknown flags 0x" +
+                       utohexstr(W[1]));
+      if (W[3] >= Chain.size() || W[2] != Chain[Chain.size() - 1 - W[3]])
+        return corrupt(Named + " has a recursive call " + Twine(W[3]) +
+                       " levels up that does not reach a context of "
+                       "its function");
+      ContextBackedge BE;
+      BE.CallSite = W[0];
+      BE.ViaUnknown = W[1] & ContextViaUnknown;
+      BE.Function = Functions[W[2]].Name;
+      BE.Checksum = Functions[W[2]].Checksum;
+      BE.Levels = W[3];
+      BE.Count = W[4];
+      if (!N.Backedges.empty() && !(N.Backedges.back().key() < BE.key()))
+        return corrupt(Named + ": recursive calls are not sorted by key");
+      N.Backedges.push_back(std::move(BE));
+    }
+    N.Children.resize(NumChildren);
+    Key Prev;
+    for (uint64_t I = 0; I != NumChildren; ++I) {
+      if (Error E = readNode(N.Children[I], /*IsRoot=*/false))
+        return E;
+      Key Mine = Keys[Chain.size()];
+      if (I != 0 && Mine <= Prev)
+        return corrupt(Named + ": its callees are not sorted by key");
+      Prev = Mine;
+    }
+    Chain.pop_back();
+    return Error::success();
+  }
+
+  Cursor C;
+  ArrayRef<FunctionProfile> Functions;
+  uint64_t NumMetrics;
+  /// The functions of the nodes from the root to the one being read.
+  std::vector<uint64_t> Chain;
+  /// The key of the last node read at each depth.
+  std::vector<Key> Keys;
+  Key PrevRootKey;
+};
+
+/// Writes \p N and its subtree; \p Index maps the profile's functions to
+/// their indices in the file.
+Error writeContext(
+    std::string &Out, const ContextNode &N,
+    const std::map<std::pair<StringRef, uint64_t>, uint64_t> &Index,
+    size_t NumMetrics) {
+  auto IndexOf = [&](StringRef Name, uint64_t Checksum) -> Expected<uint64_t> {
+    auto It = Index.find({Name, Checksum});
+    if (It == Index.end())
+      return makeProfileError(profile_error::corrupt,
+                              "a context of function '" + Name +
+                                  "' with checksum 0x" + utohexstr(Checksum) +
+                                  ", which the profile does not have");
+    return It->second;
+  };
+  Expected<uint64_t> Fn = IndexOf(N.Function, N.Checksum);
+  if (!Fn)
+    return Fn.takeError();
+  writeU64(Out, *Fn);
+  writeU64(Out, N.CallSite);
+  writeU64(Out, (N.ViaUnknown ? ContextViaUnknown : 0) |
+                    (N.HasPaths ? ContextHasPaths : 0));
+  writeU64(Out, N.EntryCount);
+  uint64_t NumRecords = 0;
+  for (const PathRecord &R : N.Paths)
+    NumRecords += R.Count != 0;
+  writeU64(Out, N.HasPaths ? NumRecords : 0);
+  writeU64(Out, N.Backedges.size());
+  writeU64(Out, N.Children.size());
+  for (const PathRecord &R : N.Paths) {
+    if (R.Count == 0 || !N.HasPaths)
+      continue;
+    writeU64(Out, R.Id);
+    writeU64(Out, R.Count);
+    for (size_t I = 0; I != NumMetrics; ++I)
+      writeU64(Out, R.Metrics.empty() ? 0 : R.Metrics[I]);
+  }
+  for (const ContextBackedge &B : N.Backedges) {
+    Expected<uint64_t> To = IndexOf(B.Function, B.Checksum);
+    if (!To)
+      return To.takeError();
+    writeU64(Out, B.CallSite);
+    writeU64(Out, B.ViaUnknown ? ContextViaUnknown : 0);
+    writeU64(Out, *To);
+    writeU64(Out, B.Levels);
+    writeU64(Out, B.Count);
+  }
+  for (const ContextNode &Child : N.Children)
+    if (Error E = writeContext(Out, Child, Index, NumMetrics))
+      return E;
+  return Error::success();
+}
+
 } // namespace
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
@@ -342,6 +545,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
   bool HaveMetrics = false;
+  // Read once the metrics are known, wherever their section is.
+  SmallVector<StringRef, 1> ContextTrees;
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
     uint64_t Kind, Size;
     StringRef Payload;
@@ -360,6 +565,13 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       P.Summary = std::move(*Summary);
       continue;
     }
+    if (Kind == SK_ContextTree) {
+      if (P.Context)
+        return corrupt("two context tree sections");
+      ContextTrees.push_back(Payload);
+      P.Context.emplace();
+      continue;
+    }
     if (Kind != SK_MetricDescriptors)
       continue;
     if (HaveMetrics)
@@ -376,6 +588,13 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                    " metrics but there is no metric descriptor section");
   if (C.remaining() != 0)
     return corrupt(Twine(C.remaining()) + " trailing bytes");
+  for (StringRef Payload : ContextTrees) {
+    Expected<ContextTree> T =
+        ContextReader(Payload, P.Functions, H[HF_NumMetrics]).read();
+    if (!T)
+      return T.takeError();
+    P.Context = std::move(*T);
+  }
   return std::move(P);
 }
 
@@ -452,6 +671,17 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       writePadded(Section, M.Unit);
     }
     AddSection(SK_MetricDescriptors, Section);
+  }
+  if (P.Context) {
+    std::map<std::pair<StringRef, uint64_t>, uint64_t> Index;
+    for (size_t I = 0; I != Sorted.size(); ++I)
+      Index[{Sorted[I]->Name, Sorted[I]->Checksum}] = I;
+    std::string Section;
+    writeU64(Section, P.Context->Roots.size());
+    for (const ContextNode &R : P.Context->Roots)
+      if (Error E = writeContext(Section, R, Index, P.Metrics.size()))
+        return E;
+    AddSection(SK_ContextTree, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;

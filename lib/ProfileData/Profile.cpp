@@ -201,6 +201,180 @@ Error FunctionProfile::setCFG(StringRef Data) {
   return Error::success();
 }
 
+bool ContextNode::operator==(const ContextNode &O) const {
+  return key() == O.key() && EntryCount == O.EntryCount &&
+         HasPaths == O.HasPaths && Paths == O.Paths && Children == O.Children &&
+         Backedges == O.Backedges;
+}
+
+uint64_t ContextNode::exclusiveCount() const {
+  uint64_t Sum = 0;
+  for (const PathRecord &R : Paths)
+    Sum = SaturatingAdd(Sum, R.Count);
+  return Sum;
+}
+
+uint64_t ContextNode::inclusiveCount() const {
+  uint64_t Sum = exclusiveCount();
+  for (const ContextNode &C : Children)
+    Sum = SaturatingAdd(Sum, C.inclusiveCount());
+  return Sum;
+}
+
+/// Multiplies every count of \p N's subtree, and every summed metric, by
+/// \p Weight. Returns false if a product saturated.
+static bool scaleContext(ContextNode &N, uint64_t Weight,
+                         ArrayRef<MetricDescriptor> Metrics) {
+  bool Overflow = false, Any = false;
+  N.EntryCount = SaturatingMultiply(N.EntryCount, Weight, &Overflow);
+  Any |= Overflow;
+  std::vector<PathRecord> Scaled;
+  for (const PathRecord &Have : N.Paths) {
+    PathRecord R = Have;
+    R.Count = SaturatingMultiply(R.Count, Weight, &Overflow);
+    Any |= Overflow;
+    for (size_t I = 0; I != R.Metrics.size() && I != Metrics.size(); ++I)
+      if (Metrics[I].Merge == MetricMerge::Sum) {
+        R.Metrics[I] = SaturatingMultiply(R.Metrics[I], Weight, &Overflow);
+        Any |= Overflow;
+      }
+    Scaled.push_back(std::move(R));
+  }
+  N.Paths = PathTable();
+  N.Paths.addAll(std::move(Scaled), Metrics);
+  for (ContextBackedge &B : N.Backedges) {
+    B.Count = SaturatingMultiply(B.Count, Weight, &Overflow);
+    Any |= Overflow;
+  }
+  for (ContextNode &C : N.Children)
+    Any |= !scaleContext(C, Weight, Metrics);
+  return !Any;
+}
+
+static bool mergeContexts(std::vector<ContextNode> &Dst,
+                          std::vector<ContextNode> &&Src,
+                          ArrayRef<MetricDescriptor> Metrics);
+
+/// Adds the backedges \p Src into the sorted \p Dst.
+static bool mergeBackedges(std::vector<ContextBackedge> &Dst,
+                           std::vector<ContextBackedge> &&Src) {
+  bool Ok = true;
+  for (ContextBackedge &B : Src) {
+    auto It = llvm::lower_bound(
+        Dst, B, [](const ContextBackedge &A, const ContextBackedge &B) {
+          return A.key() < B.key();
+        });
+    if (It != Dst.end() && It->key() == B.key()) {
+      bool Overflow = false;
+      It->Count = SaturatingAdd(It->Count, B.Count, &Overflow);
+      Ok &= !Overflow;
+    } else {
+      Dst.insert(It, std::move(B));
+    }
+  }
+  return Ok;
+}
+
+/// Adds \p Src into \p Dst, a node of the same key.
+static bool mergeContext(ContextNode &Dst, ContextNode &&Src,
+                         ArrayRef<MetricDescriptor> Metrics) {
+  bool Overflow = false;
+  Dst.EntryCount = SaturatingAdd(Dst.EntryCount, Src.EntryCount, &Overflow);
+  bool Ok = !Overflow;
+  Dst.HasPaths |= Src.HasPaths;
+  Ok &= Dst.Paths.addAll(
+      std::vector<PathRecord>(Src.Paths.begin(), Src.Paths.end()), Metrics);
+  Ok &= mergeContexts(Dst.Children, std::move(Src.Children), Metrics);
+  Ok &= mergeBackedges(Dst.Backedges, std::move(Src.Backedges));
+  return Ok;
+}
+
+/// Adds the nodes \p Src (in any order, keys possibly repeated) into the
+/// sorted \p Dst, whose keys are distinct.
+static bool mergeContexts(std::vector<ContextNode> &Dst,
+                          std::vector<ContextNode> &&Src,
+                          ArrayRef<MetricDescriptor> Metrics) {
+  bool Ok = true;
+  for (ContextNode &N : Src) {
+    auto It = llvm::lower_bound(Dst, N,
+                                [](const ContextNode &A, const ContextNode &B) {
+                                  return A.key() < B.key();
+                                });
+    if (It != Dst.end() && It->key() == N.key()) {
+      Ok &= mergeContext(*It, std::move(N), Metrics);
+      continue;
+    }
+    // Its own children may repeat keys too (a reader's raw tree).
+    ContextNode New;
+    New.Function = std::move(N.Function);
+    New.Checksum = N.Checksum;
+    New.CallSite = N.CallSite;
+    New.ViaUnknown = N.ViaUnknown;
+    It = Dst.insert(It, std::move(New));
+    Ok &= mergeContext(*It, std::move(N), Metrics);
+  }
+  return Ok;
+}
+
+bool ContextTree::merge(ContextTree &&Other, uint64_t Weight,
+                        ArrayRef<MetricDescriptor> Metrics) {
+  bool Ok = true;
+  if (Weight != 1)
+    for (ContextNode &N : Other.Roots)
+      Ok &= scaleContext(N, Weight, Metrics);
+  Ok &= mergeContexts(Roots, std::move(Other.Roots), Metrics);
+  return Ok;
+}
+
+bool ContextTree::addRoot(ContextNode &&Root,
+                          ArrayRef<MetricDescriptor> Metrics) {
+  std::vector<ContextNode> One;
+  One.push_back(std::move(Root));
+  return mergeContexts(Roots, std::move(One), Metrics);
+}
+
+static void removeContextsOf(std::vector<ContextNode> &Nodes, StringRef Name,
+                             uint64_t Checksum) {
+  llvm::erase_if(Nodes, [&](const ContextNode &N) {
+    return N.Function == Name && N.Checksum == Checksum;
+  });
+  for (ContextNode &N : Nodes) {
+    llvm::erase_if(N.Backedges, [&](const ContextBackedge &B) {
+      return B.Function == Name && B.Checksum == Checksum;
+    });
+    removeContextsOf(N.Children, Name, Checksum);
+  }
+}
+
+void ContextTree::removeFunction(StringRef Name, uint64_t Checksum) {
+  removeContextsOf(Roots, Name, Checksum);
+}
+
+static size_t countNodes(const std::vector<ContextNode> &Nodes) {
+  size_t N = Nodes.size();
+  for (const ContextNode &C : Nodes)
+    N += countNodes(C.Children);
+  return N;
+}
+
+static size_t countBackedges(const std::vector<ContextNode> &Nodes) {
+  size_t N = 0;
+  for (const ContextNode &C : Nodes)
+    N += C.Backedges.size() + countBackedges(C.Children);
+  return N;
+}
+
+static size_t treeDepth(const std::vector<ContextNode> &Nodes) {
+  size_t D = 0;
+  for (const ContextNode &C : Nodes)
+    D = std::max(D, 1 + treeDepth(C.Children));
+  return D;
+}
+
+size_t ContextTree::numNodes() const { return countNodes(Roots); }
+size_t ContextTree::numBackedges() const { return countBackedges(Roots); }
+size_t ContextTree::depth() const { return treeDepth(Roots); }
+
 void Profile::sortFunctions() {
   llvm::sort(Functions, [](const FunctionProfile &A, const FunctionProfile &B) {
     return std::tie(A.Name, A.Checksum) < std::tie(B.Name, B.Checksum);
@@ -383,6 +557,12 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       Warn("function '" + E.F.Name + "': path counts overflow in " + InputName +
            "; saturated");
   }
+  if (Input.Context) {
+    if (!Context)
+      Context.emplace();
+    if (!Context->merge(std::move(*Input.Context), Weight, Metrics))
+      Warn("calling context counts overflow in " + InputName + "; saturated");
+  }
   return Error::success();
 }
 
@@ -397,6 +577,10 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
              findConflict(Input)) {
     Warn(toString(conflict(*C->second, Input.Functions[C->first], InputName)) +
          "; skipped");
+    // Its contexts go with it: a tree names only functions of its profile.
+    if (Input.Context)
+      Input.Context->removeFunction(Input.Functions[C->first].Name,
+                                    Input.Functions[C->first].Checksum);
     Input.Functions.erase(Input.Functions.begin() + C->first);
   }
   cantFail(add(std::move(Input), InputName, 1, NextOrdinal, Warn));
@@ -438,6 +622,13 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
       if (!accumulate(Same->F, std::move(O.F), 1))
         Warn("function '" + Name + "': path counts overflow; saturated");
     }
+  }
+  if (Other.Context) {
+    if (!Context)
+      Context.emplace();
+    if (!Context->merge(std::move(*Other.Context), 1, Metrics))
+      Warn("calling context counts overflow; saturated");
+    Other.Context.reset();
   }
   NextOrdinal = std::max(NextOrdinal, Other.NextOrdinal);
   Other.ByName.clear();
@@ -488,6 +679,8 @@ Profile ProfileMerger::takeResult() {
       P.Functions.push_back(std::move(E.F));
   P.sortFunctions();
   P.Metrics = std::move(Metrics);
+  P.Context = std::move(Context);
+  Context.reset();
   ByName.clear();
   NextOrdinal = 0;
   HaveMetrics = false;

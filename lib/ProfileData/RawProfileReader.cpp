@@ -9,9 +9,12 @@
 // counter segment naming it by module signature. Every version is read into
 // the same two parts, a module's functions and one instance's counts, and the
 // counts of all segments not flagged FREE are summed (ProfileMerger: one
-// function per name and checksum). A raw profile may come from a crashed or
-// killed program, or from a different build, so nothing in it is trusted:
-// every header, region, function record, hash-table entry and CFG
+// function per name and checksum). A counter segment may also hold a
+// calling context tree (docs/ContextTree.md): its nodes' path tables are
+// added to their functions (the flattening) and the tree goes into the
+// profile's, merged by (function, call site). A raw profile may come from a
+// crashed or killed program, or from a different build, so nothing in it is
+// trusted: every header, region, function record, hash-table entry and CFG
 // description is checked before use, with overflow-safe arithmetic, and a
 // problem is an Error naming it (and, from version 2, the segment's offset).
 //
@@ -76,6 +79,15 @@ constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
 constexpr uint64_t HashMetricEntryBytes = sizeof(PathProfHashMetricEntry);
 constexpr uint64_t MetricBytes = sizeof(PathProfRawMetric);
+constexpr uint64_t CtxHeaderBytes = sizeof(PathProfCtxHeader);
+constexpr uint64_t CtxRecordBytes = offsetof(PathProfCtxNode, NumSites);
+constexpr uint64_t CtxNodeBytes = sizeof(PathProfCtxNode);
+constexpr uint64_t CtxBackedgeBytes = sizeof(PathProfCtxBackedge);
+constexpr uint64_t CtxSlotBytes = sizeof(PathProfCtxSlot);
+static_assert(CtxHeaderBytes == 8 * 8 && CtxRecordBytes == 7 * 8 &&
+                  CtxNodeBytes == 9 * 8 && CtxBackedgeBytes == 8 * 8 &&
+                  CtxSlotBytes == 2 * 8,
+              "context records must be packed 64-bit fields");
 static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
                   offsetof(LegacyHeader, SegmentFlags) == V1HeaderBytes &&
                   V3HeaderBytes == 12 * 8 + 2 * PATHPROF_RAW_STRING_SIZE +
@@ -113,7 +125,7 @@ struct RawSegment {
   uint64_t Version = 0, HeaderSize = 0, Kind = 0, Flags = 0, Signature = 0,
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
-  RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics;
+  RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context;
 
   bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
   bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
@@ -172,6 +184,8 @@ const char *regionName(uint64_t Kind) {
     return "metric";
   case PATHPROF_REGION_HASH_METRICS:
     return "metric hash";
+  case PATHPROF_REGION_CONTEXT:
+    return "context";
   }
   return nullptr;
 }
@@ -252,6 +266,7 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                       : R.Kind == PATHPROF_REGION_COUNTERS     ? &S.Counters
                       : R.Kind == PATHPROF_REGION_METRICS      ? &S.Metrics
                       : R.Kind == PATHPROF_REGION_HASH_METRICS ? &S.HashMetrics
+                      : R.Kind == PATHPROF_REGION_CONTEXT      ? &S.Context
                                                                : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -316,6 +331,8 @@ Error checkRegions(RawSegment &S) {
       Regions.push_back(&S.Metrics);
     if (S.HashMetrics.present())
       Regions.push_back(&S.HashMetrics);
+    if (S.Context.present())
+      Regions.push_back(&S.Context);
   }
   for (RawRegion *R : Regions) {
     // A version 3 region that is absent has no bytes to check.
@@ -390,8 +407,13 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
                    Twine(R.CFGOffset) + ", +" + Twine(F.CFGSize) +
                    ") is outside the " + Region);
   R.CFG = S.Bytes.substr(S.Names.Offset + R.CFGOffset, F.CFGSize);
-  if (R.Flags & ~(PATHPROF_FUNC_HASHED | PATHPROF_FUNC_METRICS_MASK
-                                             << PATHPROF_FUNC_METRICS_SHIFT))
+  if (R.Flags &
+          ~(PATHPROF_FUNC_HASHED |
+            PATHPROF_FUNC_METRICS_MASK << PATHPROF_FUNC_METRICS_SHIFT |
+            PATHPROF_FUNC_CONTEXT |
+            PATHPROF_FUNC_CALL_SITES_MASK << PATHPROF_FUNC_CALL_SITES_SHIFT) ||
+      (!(R.Flags & PATHPROF_FUNC_CONTEXT) &&
+       pathprofFunctionCallSites(R.Flags)))
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
   if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS)
@@ -503,6 +525,10 @@ private:
   Error addHashTable(const RawModule &M, const RawSegment &S,
                      const RawRegion &Table, uint64_t EntryBytes);
 
+  /// Adds the calling context tree of \p S to the profile's, and its
+  /// nodes' paths to their functions.
+  Error addContext(const RawModule &M, const RawSegment &S);
+
   WarningHandler Warn;
   Profile P;
   /// For each counter segment with metrics (by offset), the record slot of
@@ -511,6 +537,9 @@ private:
   std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
   std::vector<bool> Saturated;
   uint64_t Dropped = 0;
+  /// Function entries the runtime could not give a node (a full tree).
+  uint64_t ContextDropped = 0;
+  bool ContextSaturated = false;
 };
 
 Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
@@ -596,6 +625,210 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
   if (S.HashMetrics.Size != 0)
     if (Error E = addHashTable(M, S, S.HashMetrics, HashMetricEntryBytes))
       return E;
+  if (S.Context.Size != 0)
+    return addContext(M, S);
+  return Error::success();
+}
+
+Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
+  const Location &At = S.At;
+  const uint64_t Base = S.Context.Offset, Size = S.Context.Size;
+  auto Word = [&](uint64_t Off) { return readU64(S.Bytes, Base + Off); };
+  if (Size < CtxHeaderBytes)
+    return corrupt(At.prefix() + "context region (" + Twine(Size) +
+                   " bytes) is smaller than its header");
+  PathProfCtxHeader H;
+#define PATHPROF_CTX_HEADER_FIELD(Name)                                        \
+  H.Name = Word(offsetof(PathProfCtxHeader, Name));
+#include "PathProf/ProfileLayout.inc"
+  if (H.Capacity != Size)
+    return corrupt(At.prefix() + "context region has " + Twine(Size) +
+                   " bytes, but its header says " + Twine(H.Capacity));
+  if (H.Used < CtxHeaderBytes || H.Used > Size || H.Used % 8 != 0)
+    return corrupt(At.prefix() + "context region says " + Twine(H.Used) +
+                   " of its " + Twine(Size) + " bytes are in use");
+  if (H.Dropped != 0)
+    ContextDropped = SaturatingAdd(ContextDropped, H.Dropped);
+
+  // The records in arena order, which puts every parent before its
+  // children; each becomes a node (or a backedge) of a tree with the
+  // profile's function names.
+  struct Built {
+    ContextNode N;
+    size_t Parent = SIZE_MAX; ///< Index of the parent node.
+    uint64_t NumSites = 0;
+    size_t Depth = 1;
+  };
+  std::vector<Built> Nodes;
+  std::map<uint64_t, size_t> NodeAt; // record offset -> index in Nodes
+  std::vector<std::pair<size_t, ContextBackedge>> Backedges;
+  auto Slots = MetricSlots.find(S.At.Offset);
+  for (uint64_t Off = CtxHeaderBytes; Off != H.Used;) {
+    const std::string Where =
+        At.prefix() + "context record at offset " + std::to_string(Off);
+    if (!inBounds(Off, CtxRecordBytes, H.Used))
+      return corrupt(Where + " is cut off by the end of the records (" +
+                     Twine(H.Used) + ")");
+    PathProfCtxNode R;
+    std::memset(&R, 0, sizeof(R));
+#define PATHPROF_CTX_RECORD_FIELD(Name)                                        \
+  R.Name = Word(Off + offsetof(PathProfCtxNode, Name));
+#include "PathProf/ProfileLayout.inc"
+    if (R.Kind != PATHPROF_CTX_NODE && R.Kind != PATHPROF_CTX_BACKEDGE)
+      return corrupt(Where + " has unknown kind " + Twine(R.Kind));
+    if (R.Function >= M.Records.size())
+      return corrupt(Where + " refers to function " + Twine(R.Function) +
+                     " of " + Twine(M.Records.size()));
+    const RawRecord &Rec = M.Records[R.Function];
+    const size_t FnIndex = M.Index[R.Function];
+    if (!(Rec.Flags & PATHPROF_FUNC_CONTEXT))
+      return corrupt(Where + " refers to function '" + Rec.Name +
+                     "', which records no contexts");
+    if (R.Flags & ~PATHPROF_CTX_VIA_UNKNOWN)
+      return corrupt(Where + " has unknown flags 0x" + utohexstr(R.Flags));
+    size_t Parent = SIZE_MAX;
+    if (R.Parent != 0) {
+      auto It = NodeAt.find(R.Parent);
+      if (It == NodeAt.end() || R.Parent >= Off)
+        return corrupt(Where + " has parent offset " + Twine(R.Parent) +
+                       ", which is not an earlier node");
+      Parent = It->second;
+      if (R.CallSite > Nodes[Parent].NumSites)
+        return corrupt(Where + " hangs from call site " + Twine(R.CallSite) +
+                       " of a function with " + Twine(Nodes[Parent].NumSites));
+    } else if (R.CallSite != 0 || R.Flags != 0) {
+      return corrupt(Where + " is a root with a call site or flags");
+    }
+    const uint64_t CallSite =
+        Parent != SIZE_MAX && R.CallSite == Nodes[Parent].NumSites
+            ? ContextNode::OwnCode
+            : R.CallSite;
+    const FunctionProfile &F = P.Functions[FnIndex];
+
+    if (R.Kind == PATHPROF_CTX_BACKEDGE) {
+      if (!inBounds(Off, CtxBackedgeBytes, H.Used))
+        return corrupt(Where + " is cut off by the end of the records (" +
+                       Twine(H.Used) + ")");
+      uint64_t Target = Word(Off + offsetof(PathProfCtxBackedge, Target));
+      auto It = NodeAt.find(Target);
+      if (Parent == SIZE_MAX || It == NodeAt.end())
+        return corrupt(Where + " is a backedge to offset " + Twine(Target) +
+                       ", which is not an ancestor");
+      uint64_t Levels = 0;
+      size_t A = Parent;
+      while (A != SIZE_MAX && A != It->second) {
+        A = Nodes[A].Parent;
+        ++Levels;
+      }
+      if (A == SIZE_MAX)
+        return corrupt(Where + " is a backedge to offset " + Twine(Target) +
+                       ", which is not an ancestor");
+      if (Nodes[A].N.Function != F.Name || Nodes[A].N.Checksum != F.Checksum)
+        return corrupt(Where + " is a backedge of function '" + F.Name +
+                       "' to a node of function '" + Nodes[A].N.Function + "'");
+      ContextBackedge B;
+      B.CallSite = CallSite;
+      B.ViaUnknown = R.Flags & PATHPROF_CTX_VIA_UNKNOWN;
+      B.Function = F.Name;
+      B.Checksum = F.Checksum;
+      B.Levels = Levels;
+      B.Count = R.EntryCount;
+      Backedges.emplace_back(Parent, std::move(B));
+      Off += CtxBackedgeBytes;
+      continue;
+    }
+
+    if (!inBounds(Off, CtxNodeBytes, H.Used))
+      return corrupt(Where + " is cut off by the end of the records (" +
+                     Twine(H.Used) + ")");
+    R.NumSites = Word(Off + offsetof(PathProfCtxNode, NumSites));
+    R.TableWords = Word(Off + offsetof(PathProfCtxNode, TableWords));
+    if (R.NumSites != pathprofFunctionCallSites(Rec.Flags))
+      return corrupt(Where + " has " + Twine(R.NumSites) +
+                     " call sites, but function '" + Rec.Name + "' has " +
+                     Twine(pathprofFunctionCallSites(Rec.Flags)));
+    const uint64_t Words = Rec.recordWords();
+    if (R.TableWords != 0 &&
+        (Rec.isHashed() || Rec.NumPaths > UINT64_MAX / Words ||
+         R.TableWords != Rec.NumPaths * Words))
+      return corrupt(Where + " has a path table of " + Twine(R.TableWords) +
+                     " words; function '" + Rec.Name + "' needs " +
+                     (Rec.isHashed()
+                          ? Twine("none (hashed)")
+                          : Twine(Rec.NumPaths) + " x " + Twine(Words)));
+    // Sizes are bounded by the region (a u64 count of call sites could
+    // overflow the product).
+    const uint64_t Left = H.Used - Off - CtxNodeBytes;
+    if (R.NumSites >= Left / CtxSlotBytes ||
+        R.TableWords > (Left - (R.NumSites + 1) * CtxSlotBytes) / 8)
+      return corrupt(Where + " (" + Twine(R.NumSites) + " call sites, " +
+                     Twine(R.TableWords) +
+                     " table words) is cut off by the end of the records (" +
+                     Twine(H.Used) + ")");
+    Built B;
+    B.N.Function = F.Name;
+    B.N.Checksum = F.Checksum;
+    B.N.CallSite = CallSite;
+    B.N.ViaUnknown = R.Flags & PATHPROF_CTX_VIA_UNKNOWN;
+    B.N.EntryCount = R.EntryCount;
+    B.N.HasPaths = R.TableWords != 0;
+    B.Parent = Parent;
+    B.NumSites = R.NumSites;
+    if (Parent != SIZE_MAX) {
+      B.Depth = Nodes[Parent].Depth + 1;
+      if (B.Depth > MaxContextDepth)
+        return corrupt(Where + " is at depth " + Twine(B.Depth) +
+                       " of its tree; at most " + Twine(MaxContextDepth));
+    }
+    const uint64_t TableAt =
+        Off + CtxNodeBytes + (R.NumSites + 1) * CtxSlotBytes;
+    if (R.TableWords) {
+      std::vector<PathRecord> Counted;
+      for (uint64_t Id = 0; Id != Rec.NumPaths; ++Id) {
+        uint64_t RecAt = TableAt + Id * Words * 8;
+        if (uint64_t Count = Word(RecAt)) {
+          PathRecord PR{Id, Count, std::vector<uint64_t>(P.Metrics.size())};
+          if (Slots != MetricSlots.end())
+            for (size_t J = 0; J != PR.Metrics.size(); ++J)
+              if (Slots->second[J] + 1 < Words)
+                PR.Metrics[J] = Word(RecAt + 8 * (1 + Slots->second[J]));
+          Counted.push_back(std::move(PR));
+        }
+      }
+      // The flattening: a function's paths are the sum of its contexts'.
+      if (!P.Functions[FnIndex].Paths.addAll(Counted, P.Metrics))
+        Saturated[FnIndex] = true;
+      B.N.Paths.addAll(std::move(Counted), P.Metrics);
+    }
+    NodeAt[Off] = Nodes.size();
+    Nodes.push_back(std::move(B));
+    Off = TableAt + R.TableWords * 8;
+  }
+
+  // Children into their parents, last first, so that each node is complete
+  // when it moves. A subtree that counted nothing (a fork child's copy of
+  // its parent's tree, a tree after __pathprof_reset) is left out.
+  std::vector<bool> Counted(Nodes.size());
+  for (auto &[Parent, B] : Backedges) {
+    Counted[Parent] = Counted[Parent] || B.Count != 0;
+    Nodes[Parent].N.Backedges.push_back(std::move(B));
+  }
+  if (!P.Context)
+    P.Context.emplace();
+  for (size_t I = Nodes.size(); I-- != 0;) {
+    Built &B = Nodes[I];
+    Counted[I] = Counted[I] || B.N.EntryCount != 0 || !B.N.Paths.empty();
+    if (B.Parent == SIZE_MAX || !Counted[I])
+      continue;
+    Counted[B.Parent] = true;
+    Nodes[B.Parent].N.Children.push_back(std::move(B.N));
+  }
+  bool Ok = true;
+  for (size_t I = 0; I != Nodes.size(); ++I)
+    if (Nodes[I].Parent == SIZE_MAX && Counted[I])
+      Ok &= P.Context->addRoot(std::move(Nodes[I].N), P.Metrics);
+  if (!Ok)
+    ContextSaturated = true;
   return Error::success();
 }
 
@@ -765,6 +998,13 @@ Profile RawProfileBuilder::finish() {
     Warn(Twine(Dropped) + " path count increment" + (Dropped == 1 ? "" : "s") +
          " dropped by the runtime because its hash table was full; counts of "
          "hashed functions are too low");
+  if (ContextDropped != 0)
+    Warn(Twine(ContextDropped) + " function entr" +
+         (ContextDropped == 1 ? "y" : "ies") +
+         " found the calling context tree full; their paths are in the "
+         "flattened profile, not in the tree");
+  if (ContextSaturated)
+    Warn("calling context counts overflow; saturated");
   return std::move(P);
 }
 

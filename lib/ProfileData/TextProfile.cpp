@@ -20,6 +20,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FileSystem.h"
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -104,6 +106,11 @@ private:
   Error readMetric();
   Error readFunction();
   Error finishFunction();
+  Error readContexts();
+  Error readContextLine(ArrayRef<StringRef> Words, StringRef NameField);
+  /// The function named \p Name with \p Checksum, or an error.
+  Expected<const FunctionProfile *> contextFunction(StringRef NameField,
+                                                    uint64_t Checksum) const;
 
   StringRef Rest;
   size_t LineNo = 0;
@@ -125,6 +132,12 @@ private:
   /// The function's path records and the lines they are on.
   std::vector<std::pair<PathRecord, size_t>> Records;
   size_t FunctionLine = 0;
+  /// The calling context tree being read: the contexts from a root to the
+  /// last one read (the one a 'cpath' or 'recursion' line belongs to), and
+  /// their functions' numbers of paths; the functions by name and checksum.
+  std::vector<ContextNode *> Stack;
+  std::vector<uint64_t> StackPaths;
+  std::map<std::pair<std::string, uint64_t>, const FunctionProfile *> ByKey;
 };
 
 } // namespace
@@ -229,7 +242,7 @@ Error TextReader::readFunction() {
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
-    if (Keyword == "function") {
+    if (Keyword == "function" || Keyword == ":context") {
       Pending = true;
       break;
     }
@@ -370,6 +383,9 @@ Expected<Profile> TextReader::read() {
         return error("metrics come before the functions");
       if (Error E = readMetric())
         return std::move(E);
+    } else if (Keyword == ":context") {
+      if (Error E = readContexts())
+        return std::move(E);
     } else if (Keyword == "function") {
       if (Error E = readFunction())
         return std::move(E);
@@ -380,6 +396,172 @@ Expected<Profile> TextReader::read() {
   }
   P.sortFunctions();
   return std::move(P);
+}
+
+Expected<const FunctionProfile *>
+TextReader::contextFunction(StringRef NameField, uint64_t Checksum) const {
+  std::string Name;
+  if (Error E = name(NameField, Name))
+    return std::move(E);
+  auto It = ByKey.find({Name, Checksum});
+  if (It != ByKey.end())
+    return It->second;
+  return error("no function '" + Name + "' with checksum 0x" +
+               utohexstr(Checksum, /*LowerCase=*/true) + " for this context");
+}
+
+/// The calling context tree, after the functions:
+///   :context
+///   context DEPTH SITE direct|unknown ENTRIES paths|flat CHECKSUM NAME
+///   cpath ID COUNT METRIC...
+///   recursion SITE direct|unknown LEVELS COUNT CHECKSUM NAME
+/// A context's path records and recursive calls follow its line, its
+/// callees (DEPTH + 1) follow those; siblings in key order.
+Error TextReader::readContexts() {
+  P.Context.emplace();
+  for (const FunctionProfile &Fn : P.Functions)
+    ByKey[{Fn.Name, Fn.Checksum}] = &Fn;
+  while (next()) {
+    if (Keyword == "function" || Keyword == ":metric")
+      return error("the calling context tree comes after the functions");
+    if (Keyword == ":context")
+      return error("a second ':context'");
+    // The name is the rest of the line after a fixed number of words.
+    size_t Fixed = Keyword == "context" ? 6 : Keyword == "recursion" ? 5 : 0;
+    SmallVector<StringRef, 8> Words;
+    StringRef Tail = Args;
+    for (size_t I = 0; I != Fixed; ++I) {
+      auto [W, Rest] = Tail.split(' ');
+      Words.push_back(W);
+      Tail = Rest.trim();
+    }
+    if (Keyword == "cpath") {
+      Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
+      if (Stack.empty())
+        return error("'cpath' before any 'context'");
+      ContextNode &N = *Stack.back();
+      if (!N.HasPaths)
+        return error("'cpath' of a context whose paths are counted flat");
+      if (!N.Backedges.empty())
+        return error("a context's paths come before its recursive calls");
+      PathRecord R;
+      if (Words.size() != 2 + P.Metrics.size())
+        return error("expected 'cpath ID COUNT' and " +
+                     Twine(P.Metrics.size()) + " metric values");
+      if (Error E = number(Words[0], R.Id, "a path id"))
+        return E;
+      if (Error E = number(Words[1], R.Count, "a count"))
+        return E;
+      for (StringRef W : ArrayRef(Words).drop_front(2)) {
+        uint64_t V;
+        if (Error E = number(W, V, "a metric value"))
+          return E;
+        R.Metrics.push_back(V);
+      }
+      if (R.Id >= StackPaths.back())
+        return error("path " + Twine(R.Id) + " is out of range (" +
+                     Twine(StackPaths.back()) + " paths)");
+      if (!N.Paths.empty() && (N.Paths.end() - 1)->Id >= R.Id)
+        return error("paths must be listed by increasing id");
+      if (R.Count == 0)
+        return error("path " + Twine(R.Id) + " has a zero count");
+      N.Paths.add(std::move(R), P.Metrics);
+      continue;
+    }
+    if (Keyword != "context" && Keyword != "recursion")
+      return error("expected 'context', 'cpath' or 'recursion', found '" +
+                   Keyword + "'");
+    if (Tail.empty())
+      return error("expected '" + Keyword +
+                   (Keyword == "context"
+                        ? " DEPTH SITE direct|unknown ENTRIES paths|flat "
+                          "CHECKSUM NAME'"
+                        : " SITE direct|unknown LEVELS COUNT CHECKSUM NAME'"));
+    if (Error E = readContextLine(Words, Tail))
+      return E;
+  }
+  return Error::success();
+}
+
+Error TextReader::readContextLine(ArrayRef<StringRef> Words,
+                                  StringRef NameField) {
+  bool IsContext = Keyword == "context";
+  ArrayRef<StringRef> W = IsContext ? Words.drop_front() : Words;
+  // SITE HOW ... CHECKSUM.
+  uint64_t Site = 0, Checksum;
+  bool Root = W[0] == "-";
+  if (W[0] == "own")
+    Site = ContextNode::OwnCode;
+  else if (!Root)
+    if (Error E = number(W[0], Site, "a call site, 'own' or '-'"))
+      return E;
+  if (W[1] != "direct" && W[1] != "unknown")
+    return error("expected 'direct' or 'unknown', found '" + W[1] + "'");
+  bool ViaUnknown = W[1] == "unknown";
+  if (Error E = number(W.back(), Checksum, "a checksum"))
+    return E;
+  Expected<const FunctionProfile *> Fn = contextFunction(NameField, Checksum);
+  if (!Fn)
+    return Fn.takeError();
+
+  if (!IsContext) {
+    uint64_t Levels, Count;
+    if (Root)
+      return error("a recursive call needs a call site");
+    if (Error E = number(W[2], Levels, "a number of levels"))
+      return E;
+    if (Error E = number(W[3], Count, "a count"))
+      return E;
+    if (Stack.empty())
+      return error("'recursion' before any 'context'");
+    if (Levels >= Stack.size() ||
+        Stack[Stack.size() - 1 - Levels]->Function != (*Fn)->Name ||
+        Stack[Stack.size() - 1 - Levels]->Checksum != Checksum)
+      return error("recursive call " + Twine(Levels) +
+                   " levels up does not reach a context of function '" +
+                   (*Fn)->Name + "'");
+    ContextBackedge B{Site, ViaUnknown, (*Fn)->Name, Checksum, Levels, Count};
+    std::vector<ContextBackedge> &Bs = Stack.back()->Backedges;
+    if (!Bs.empty() && !(Bs.back().key() < B.key()))
+      return error("recursive calls must be listed in key order");
+    Bs.push_back(std::move(B));
+    return Error::success();
+  }
+
+  uint64_t Depth, Entries;
+  if (Error E = number(Words[0], Depth, "a depth"))
+    return E;
+  if (Error E = number(W[2], Entries, "an entry count"))
+    return E;
+  if (W[3] != "paths" && W[3] != "flat")
+    return error("expected 'paths' or 'flat', found '" + W[3] + "'");
+  if (Depth > Stack.size())
+    return error("context at depth " + Twine(Depth) + " under one at depth " +
+                 Twine(Stack.size() - 1));
+  if (Depth >= MaxContextDepth)
+    return error("context at depth " + Twine(Depth) + "; at most " +
+                 Twine(MaxContextDepth));
+  if (Root != (Depth == 0) || (Root && ViaUnknown))
+    return error(Depth == 0 ? "a root has call site '-' and is direct"
+                            : "a context below a root needs a call site");
+  ContextNode N;
+  N.Function = (*Fn)->Name;
+  N.Checksum = Checksum;
+  N.CallSite = Site;
+  N.ViaUnknown = ViaUnknown;
+  N.EntryCount = Entries;
+  N.HasPaths = W[3] == "paths";
+  Stack.resize(Depth);
+  StackPaths.resize(Depth);
+  std::vector<ContextNode> &Siblings =
+      Depth == 0 ? P.Context->Roots : Stack.back()->Children;
+  if (!Siblings.empty() && !(Siblings.back().key() < N.key()))
+    return error("contexts must be listed in key order (call site, how "
+                 "reached, name, checksum)");
+  Siblings.push_back(std::move(N));
+  Stack.push_back(&Siblings.back());
+  StackPaths.push_back((*Fn)->NumPaths);
+  return Error::success();
 }
 
 Expected<Profile> pathprof::readTextProfile(StringRef Buffer) {
@@ -434,6 +616,49 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       OS << "\n";
     }
   }
+  if (!P.Context)
+    return;
+  OS << "\n:context\n";
+  auto Site = [&](uint64_t CallSite) {
+    if (CallSite == ContextNode::OwnCode)
+      OS << "own";
+    else
+      OS << CallSite;
+  };
+  std::function<void(const ContextNode &, size_t)> Write =
+      [&](const ContextNode &N, size_t Depth) {
+        OS << "context " << Depth << " ";
+        if (Depth == 0)
+          OS << "-";
+        else
+          Site(N.CallSite);
+        OS << (N.ViaUnknown ? " unknown " : " direct ") << N.EntryCount
+           << (N.HasPaths ? " paths 0x" : " flat 0x")
+           << utohexstr(N.Checksum, /*LowerCase=*/true) << " ";
+        writeName(OS, N.Function, /*InWord=*/false);
+        OS << "\n";
+        for (const PathRecord &R : N.Paths) {
+          if (!N.HasPaths || R.Count == 0)
+            continue;
+          OS << "cpath " << R.Id << " " << R.Count;
+          for (size_t I = 0; I != P.Metrics.size(); ++I)
+            OS << " " << (R.Metrics.empty() ? 0 : R.Metrics[I]);
+          OS << "\n";
+        }
+        for (const ContextBackedge &B : N.Backedges) {
+          OS << "recursion ";
+          Site(B.CallSite);
+          OS << (B.ViaUnknown ? " unknown " : " direct ") << B.Levels << " "
+             << B.Count << " 0x" << utohexstr(B.Checksum, /*LowerCase=*/true)
+             << " ";
+          writeName(OS, B.Function, /*InWord=*/false);
+          OS << "\n";
+        }
+        for (const ContextNode &C : N.Children)
+          Write(C, Depth + 1);
+      };
+  for (const ContextNode &R : P.Context->Roots)
+    Write(R, 0);
 }
 
 Error pathprof::writeTextProfile(const Profile &P, StringRef Path) {

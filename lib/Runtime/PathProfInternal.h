@@ -140,6 +140,33 @@ int __pathprof_rdpmc_read(const volatile struct perf_event_mmap_page *Pc,
                           uint64_t (*ReadTsc)(void), uint64_t *Value,
                           int *Scaled);
 
+/*--- Calling context tree (PathProfContext.c) ------------------------------*/
+
+/* Bytes of each counter segment's CONTEXT region (PATHPROF_CONTEXT_SIZE),
+   a multiple of the page size. */
+uint64_t __pathprof_ctx_capacity(void);
+/* Writes the header of an empty tree into a fresh region. */
+void __pathprof_ctx_init_region(char *Region, uint64_t Capacity);
+/* The calling thread counts its contexts into \p Region (null: none; the
+   thread then starts over at the roots). */
+void __pathprof_ctx_set_thread_region(char *Region);
+/* Copies the tree of the region \p From into the fresh region \p To (same
+   capacity) with every count zeroed, so that the node pointers of live
+   frames name the same contexts in the new segment. Returns -1 (leaving an
+   arena nothing is allocated in) when the file has no room for it.
+   Async-signal-safe. */
+int __pathprof_ctx_carry(char *To, const char *From, uint64_t Capacity);
+/* Zeroes the counts of the tree in \p Region and keeps the tree. */
+void __pathprof_ctx_reset(char *Region, uint64_t Capacity);
+/* Adds the tree of the region \p Src (a dead segment's, of the module whose
+   function records are \p Records) into the tree of \p Acc: contexts of
+   the same (function, call site) chain add their counts, the others are
+   copied. Returns 0, or -1 leaving \p Acc unchanged when Src is not a
+   tree this runtime writes or Acc has no room for it. Async-signal-safe. */
+int __pathprof_ctx_fold(char *Acc, const char *Src, uint64_t Capacity,
+                        const PathProfRawFunction *Records,
+                        uint64_t NumFunctions);
+
 /*--- Segments (PathProfSegment.c) -----------------------------------------*/
 
 /* What a module needs to obtain a counter segment in a raw profile file,
@@ -150,6 +177,10 @@ typedef struct PathProfSegmentRequest {
   const char *Image; /* counter segment header (Magic 0, FREE set) */
   uint64_t ImageSize;
   uint64_t SegmentSize;
+  /* Bytes from the segment's start whose file space is reserved up front;
+     the rest (the CONTEXT region) is reserved as it is used. Counter
+     segments with such a region are never folded. */
+  uint64_t ReserveSize;
   uint64_t Pid;
   uint64_t StartTime;
   /* Writes the counters and the hash header of a freshly obtained segment
@@ -190,6 +221,8 @@ void __pathprof_unlock_module(void);
 typedef struct PathProfModuleLayout {
   uint64_t CountersOffset;
   uint64_t CountersSize;
+  uint64_t ContextOffset; /* the CONTEXT region; size 0: none */
+  uint64_t ContextSize;
   uint64_t SegmentSize;
 } PathProfModuleLayout;
 void __pathprof_module_layout(PathProfModuleLayout *Out);
@@ -200,9 +233,13 @@ const char *__pathprof_module_pattern(void);
    Async-signal-safe. */
 char *__pathprof_module_segment(const char *Pattern, int *Fd);
 /* Moves the mapping \p Seg onto \p At (a mapping of the same size) so that
-   biases into At stay valid. On failure reports, unmaps Seg, closes \p Fd
-   and returns -1. Async-signal-safe. */
-int __pathprof_move_segment(char *Seg, char *At, int Fd);
+   biases into At stay valid; with \p CarryTree, At's calling context tree
+   is copied first (counts zeroed), so that node pointers into At stay valid
+   too. On failure reports, unmaps Seg, closes \p Fd and returns -1.
+   Async-signal-safe. */
+int __pathprof_move_segment(char *Seg, char *At, int Fd, int CarryTree);
+/* Whether the calling thread's tree is in the segment mapped at \p Map. */
+int __pathprof_ctx_thread_region_in(const char *Map, uint64_t Size);
 
 /* Runs __pathprof_init unless it has already started (possibly on this very
    thread, from a signal handler): never waits. */

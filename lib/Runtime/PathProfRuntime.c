@@ -65,8 +65,8 @@ static int InitState = InitNone;
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
   uint64_t FunctionsOffset, NamesOffset, NamesSize, DescSize, CountersOffset,
-      CountersSize, HashCapacity, MetricsOffset, MetricsSize, SegmentSize,
-      Signature;
+      CountersSize, HashCapacity, MetricsOffset, MetricsSize, ContextOffset,
+      ContextSize, SegmentSize, Signature;
 } L;
 
 /* The module's two hash tables, laid out after the counters: the counts of
@@ -257,6 +257,7 @@ static int buildImage(void) {
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
   int AnyHashed[NumHashes] = {0, 0};
+  int AnyContext = 0;
   unsigned MaxMetrics = 0;
   uint64_t NamePos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
@@ -281,6 +282,7 @@ static int buildImage(void) {
     R->NumPaths = F->NumPaths;
     R->Flags = F->Flags;
     R->CounterOffset = 0;
+    AnyContext |= (F->Flags & PATHPROF_FUNC_CONTEXT) != 0;
     if (pathprofFunctionMetrics(F->Flags) > MaxMetrics)
       MaxMetrics = pathprofFunctionMetrics(F->Flags);
     if (F->Flags & PATHPROF_FUNC_HASHED) {
@@ -320,8 +322,16 @@ static int buildImage(void) {
           : 0;
   L.MetricsOffset = NumMetrics ? align8(End) : 0;
   L.MetricsSize = NumMetrics * sizeof(PathProfRawMetric);
-  L.SegmentSize =
-      roundToPage(NumMetrics ? L.MetricsOffset + L.MetricsSize : End);
+  if (NumMetrics)
+    End = L.MetricsOffset + L.MetricsSize;
+  /* The calling context tree comes last, page-aligned: its file space is
+     reserved as it grows (PathProfContext.c). */
+  if (AnyContext) {
+    L.ContextOffset = roundToPage(End);
+    L.ContextSize = __pathprof_ctx_capacity();
+    End = L.ContextOffset + L.ContextSize;
+  }
+  L.SegmentSize = roundToPage(End);
 
   PathProfRawHeader *D = (PathProfRawHeader *)Image;
   initHeader(D, PATHPROF_SEGMENT_DESCRIPTION, L.DescSize, NumFunctions);
@@ -342,6 +352,9 @@ static int buildImage(void) {
   if (NumMetrics)
     setRegion(C, PATHPROF_REGION_METRICS, L.MetricsOffset, L.MetricsSize,
               sizeof(PathProfRawMetric));
+  if (L.ContextSize)
+    setRegion(C, PATHPROF_REGION_CONTEXT, L.ContextOffset, L.ContextSize,
+              sizeof(uint64_t));
   return 0;
 }
 
@@ -475,6 +488,8 @@ static void fillCounters(char *Segment) {
   if (L.MetricsSize)
     memcpy(Segment + L.MetricsOffset, __pathprof_metrics_table(),
            (size_t)L.MetricsSize);
+  if (L.ContextSize)
+    __pathprof_ctx_init_region(Segment + L.ContextOffset, L.ContextSize);
 }
 
 /* The pattern from PATHPROF_FILE, the module's default or default.pathraw. */
@@ -504,6 +519,10 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   Req.Image = (const char *)&CounterHeader;
   Req.ImageSize = sizeof(CounterHeader);
   Req.SegmentSize = L.SegmentSize;
+  /* The tree's header page is written at once; the rest as it grows. */
+  Req.ReserveSize =
+      L.ContextSize ? L.ContextOffset + roundToPage(sizeof(PathProfCtxHeader))
+                    : L.SegmentSize;
   Req.Description = Image;
   Req.DescriptionImageSize = L.NamesOffset;
   Req.DescriptionSize = L.DescSize;
@@ -516,7 +535,13 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   return __pathprof_acquire_segment(&Req, Fd);
 }
 
-int __pathprof_move_segment(char *Seg, char *At, int Fd) {
+int __pathprof_move_segment(char *Seg, char *At, int Fd, int CarryTree) {
+  if (CarryTree && L.ContextSize &&
+      __pathprof_ctx_carry(Seg + L.ContextOffset, At + L.ContextOffset,
+                           L.ContextSize) != 0)
+    __pathprof_report_error("no room in the profile for the calling context "
+                            "tree; new contexts are counted in the flat "
+                            "profile only");
   void *P = mremap(Seg, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
                    MREMAP_MAYMOVE | MREMAP_FIXED, At);
   if (P != MAP_FAILED)
@@ -537,15 +562,18 @@ const char *__pathprof_module_pattern(void) { return Pattern; }
 void __pathprof_module_layout(PathProfModuleLayout *Out) {
   Out->CountersOffset = L.CountersOffset;
   Out->CountersSize = L.CountersSize;
+  Out->ContextOffset = L.ContextOffset;
+  Out->ContextSize = L.ContextSize;
   Out->SegmentSize = L.SegmentSize;
 }
 
 /* Puts the new segment \p Seg (locked by \p Fd) in place of the current one
-   and publishes it; returns 0 on success. */
-static int installSegment(char *Seg, int Fd) {
+   and publishes it, the current one's calling context tree copied over
+   when \p CarryTree; returns 0 on success. */
+static int installSegment(char *Seg, int Fd, int CarryTree) {
   if (Map) {
-    /* Same address: the bias stays valid. */
-    if (__pathprof_move_segment(Seg, Map, Fd) != 0)
+    /* Same address: the bias and node pointers stay valid. */
+    if (__pathprof_move_segment(Seg, Map, Fd, CarryTree) != 0)
       return -1;
   } else {
     Map = Seg;
@@ -573,8 +601,23 @@ static int installSegment(char *Seg, int Fd) {
 
 /* Puts anonymous memory in place of the segment, so that later counts go
    nowhere. This also ends the segment's life: a mapping of the file keeps its
-   open file description, and with it the lock, alive. Async-signal-safe. */
+   open file description, and with it the lock, alive. The calling thread's
+   calling context tree, if it is there, is copied over (counts zeroed), so
+   that its live frames' node pointers stay valid. Async-signal-safe. */
 static void replaceWithAnonymousMemory(void) {
+  if (L.ContextSize && __pathprof_ctx_thread_region_in(Map, L.SegmentSize)) {
+    char *New = (char *)mmap(0, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
+                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (New != MAP_FAILED) {
+      fillCounters(New);
+      __pathprof_ctx_carry(New + L.ContextOffset, Map + L.ContextOffset,
+                           L.ContextSize);
+      if (mremap(New, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
+                 MREMAP_MAYMOVE | MREMAP_FIXED, Map) != MAP_FAILED)
+        return;
+      munmap(New, (size_t)L.SegmentSize);
+    }
+  }
   void *P = mmap(Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
   if (P != MAP_FAILED)
@@ -599,7 +642,9 @@ static void childAfterFork(void) {
   SegmentFd = -1;
   int Fd;
   char *Seg = newSegment(Pattern, &Fd);
-  if (!Seg || installSegment(Seg, Fd) != 0)
+  /* Only the forking thread lives on: its tree is the one to keep. */
+  int Carry = __pathprof_ctx_thread_region_in(Map, L.SegmentSize);
+  if (!Seg || installSegment(Seg, Fd, Carry) != 0)
     /* Counts of this child go nowhere, and never into the parent's file. */
     replaceWithAnonymousMemory();
   __pathprof_slices_after_fork();
@@ -648,7 +693,7 @@ static void initialize(void) {
   char *Seg = newSegment(Pattern, &Fd);
   CopyStaticCounters = 0;
   if (Seg)
-    installSegment(Seg, Fd);
+    installSegment(Seg, Fd, 0);
   else
     useAnonymousHashTables();
   __pathprof_slices_init(Map);
@@ -708,6 +753,8 @@ void __pathprof_module_reset(void) {
       T->Used = 0;
       T->Dropped = 0;
     }
+    if (L.ContextSize)
+      __pathprof_ctx_reset(Map + L.ContextOffset, L.ContextSize);
     __pathprof_slices_reset();
   }
   unlockModule();
@@ -740,7 +787,7 @@ int __pathprof_module_set_filename(const char *NewPattern) {
     const char *P = HasOverride ? Override : defaultPattern();
     int Fd;
     char *Seg = newSegment(P, &Fd);
-    if (Seg && installSegment(Seg, Fd) == 0) {
+    if (Seg && installSegment(Seg, Fd, 1) == 0) {
       copyString(Pattern, P, sizeof(Pattern));
       Result = __pathprof_slices_refile();
     } else {

@@ -151,9 +151,20 @@ static int sameEvents(const char *Seg, const PathProfSegmentRequest *Req) {
   return 1;
 }
 
-/* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE. */
-static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
+/* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE.
+   Returns -1, changing nothing, when Src's calling context tree cannot be
+   added to Acc's (no room, or not a tree this runtime writes): Src then
+   stays as it is. */
+static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
+  const PathProfRawRegion *F = findRegion(D, PATHPROF_REGION_FUNCTIONS);
+  const PathProfRawRegion *Ctx = findRegion(Mine, PATHPROF_REGION_CONTEXT);
+  if (Ctx && __pathprof_ctx_fold(
+                 Acc + Ctx->Offset, Src + Ctx->Offset, Ctx->Size,
+                 (const PathProfRawFunction *)(Req->Description + F->Offset),
+                 D->NumFunctions) != 0)
+    return -1;
   const PathProfRawRegion *C = findRegion(Mine, PATHPROF_REGION_COUNTERS);
   if (C) {
     uint64_t *A = (uint64_t *)(Acc + C->Offset);
@@ -169,8 +180,6 @@ static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
     const PathProfRawRegion *Hash = findRegion(Mine, HashKinds[I]);
     if (!Hash)
       continue;
-    const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
-    const PathProfRawRegion *F = findRegion(D, PATHPROF_REGION_FUNCTIONS);
     __pathprof_hash_fold(
         (PathProfHashHeader *)(Acc + Hash->Offset),
         (const PathProfHashHeader *)(Src + Hash->Offset),
@@ -181,6 +190,7 @@ static void fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   PathProfRawHeader *H = (PathProfRawHeader *)Src;
   __atomic_store_n(&H->SegmentFlags, H->SegmentFlags | PATHPROF_SEGMENT_FREE,
                    __ATOMIC_RELEASE);
+  return 0;
 }
 
 typedef struct {
@@ -267,11 +277,15 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
           munmap(Seg, (size_t)Mine->SegmentSize);
         } else if (Seg && !Acc) {
           Acc = Seg;
-        } else if (Seg) {
-          fold(Acc, Seg, Req);
+        } else if (Seg && fold(Acc, Seg, Req) == 0) {
           munmap(Seg, (size_t)Mine->SegmentSize);
           if (FreeSlot == NO_SEGMENT)
             FreeSlot = Offset;
+        } else if (Seg) {
+          /* Acc's calling context tree has no room for Seg's: Seg stays,
+             and the next dead segments fold into it instead. */
+          munmap(Acc, (size_t)Mine->SegmentSize);
+          Acc = Seg;
         }
       }
     }
@@ -297,10 +311,10 @@ static void reportForeign(const char *Path, int Foreign, int Merge) {
 /* Reserves \p Size bytes at \p Offset (the file's end) so that a full disk
    is an error here, not a SIGBUS at some later counter increment. Returns
    0, or -1 with errno set. */
-static int growFile(int Fd, uint64_t Offset, uint64_t Size) {
+static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   if (ftruncate(Fd, (off_t)(Offset + Size)) != 0)
     return -1;
-  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Size) != 0 &&
+  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Reserve) != 0 &&
       errno != EOPNOTSUPP && errno != ENOSYS)
     return -1;
   return 0;
@@ -331,7 +345,7 @@ static int appendDescription(int Fd, const PathProfSegmentRequest *Req,
   H.OwnerStartTime = Req->StartTime;
   H.SegmentFlags = 0;
   uint64_t Magic = PATHPROF_RAW_MAGIC;
-  if (growFile(Fd, Offset, Req->DescriptionSize) != 0 ||
+  if (growFile(Fd, Offset, Req->DescriptionSize, Req->DescriptionSize) != 0 ||
       writeAt(Fd, (const char *)&H + 8, sizeof(H) - 8, Offset + 8) != 0 ||
       writeAt(Fd, Req->Description + sizeof(H),
               (size_t)(Req->DescriptionImageSize - sizeof(H)),
@@ -391,7 +405,7 @@ static char *obtain(int Fd, const char *Path,
   }
   if (!Claimed) {
     Offset = Keep;
-    if (growFile(Fd, Offset, Req->SegmentSize) != 0)
+    if (growFile(Fd, Offset, Req->SegmentSize, Req->ReserveSize) != 0)
       Err = errno;
   }
   char *Seg = 0;
@@ -422,8 +436,15 @@ static char *obtain(int Fd, const char *Path,
   H->OwnerPid = Req->Pid;
   H->OwnerStartTime = Req->StartTime;
   if (Claimed) {
-    memset(Seg + Req->ImageSize, 0,
-           (size_t)(Mine->SegmentSize - Req->ImageSize));
+    /* What is past the reserved part (a calling context tree) is mostly a
+       hole: punching it again is cheaper than writing its zeros. */
+    uint64_t Clear = Mine->SegmentSize;
+    if (Req->ReserveSize < Clear &&
+        fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+                  (off_t)(Offset + Req->ReserveSize),
+                  (off_t)(Clear - Req->ReserveSize)) == 0)
+      Clear = Req->ReserveSize;
+    memset(Seg + Req->ImageSize, 0, (size_t)(Clear - Req->ImageSize));
     madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
   }
   Req->FillCounters(Seg);

@@ -84,14 +84,15 @@ static void makeAnonymous(Slice *S) {
   S->Fd = -1;
 }
 
-/* Gives \p S a fresh segment of the file \p Pattern names, in place.
+/* Gives \p S a fresh segment of the file \p Pattern names, in place, with
+   a copy of its calling context tree (counts zeroed) when \p CarryTree.
    Returns 0 on success. Async-signal-safe. */
-static int refile(Slice *S, const char *Pattern) {
+static int refile(Slice *S, const char *Pattern, int CarryTree) {
   int Fd;
   char *Seg = __pathprof_module_segment(Pattern, &Fd);
   if (!Seg)
     return -1;
-  if (__pathprof_move_segment(Seg, S->Map, Fd) != 0)
+  if (__pathprof_move_segment(Seg, S->Map, Fd, CarryTree) != 0)
     return -1;
   if (S->Fd >= 0)
     close(S->Fd);
@@ -122,7 +123,7 @@ static Slice *takeSlice(void) {
   if (S) {
     /* A slice of a fork parent's thread is anonymous memory until a thread
        of the child needs it. */
-    if (S->Fd < 0 && refile(S, __pathprof_module_pattern()) != 0)
+    if (S->Fd < 0 && refile(S, __pathprof_module_pattern(), 0) != 0)
       return 0;
     FreeList = S->NextFree;
     return S;
@@ -147,6 +148,7 @@ static Slice *takeSlice(void) {
 static void releaseSlice(void *P) {
   Slice *S = (Slice *)P;
   __pathprof_thread_bias = 0;
+  __pathprof_ctx_set_thread_region(0);
   Own = 0;
   __pathprof_lock_module();
   S->InUse = 0;
@@ -174,6 +176,8 @@ uint64_t __pathprof_thread_slice(void) {
   if (S) {
     Own = S;
     Bias = biasOf(S->Map);
+    if (L.ContextSize)
+      __pathprof_ctx_set_thread_region(S->Map + L.ContextOffset);
     if (HaveKey)
       pthread_setspecific(Key, S);
   }
@@ -200,6 +204,8 @@ void __pathprof_slices_init(const char *PrimaryMap) {
   }
   /* The initializing thread counts into the primary segment. */
   __pathprof_thread_bias = FallbackBias;
+  if (PrimaryMap && L.ContextSize)
+    __pathprof_ctx_set_thread_region((char *)PrimaryMap + L.ContextOffset);
   __atomic_store_n(&Ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -217,7 +223,7 @@ static void childSlice(Slice *S, void *Ctx) {
     if (S->Fd >= 0)
       close(S->Fd);
     S->Fd = -1;
-    if (refile(S, __pathprof_module_pattern()) != 0)
+    if (refile(S, __pathprof_module_pattern(), 1) != 0)
       makeAnonymous(S); /* the child's counts go nowhere */
     return;
   }
@@ -235,7 +241,7 @@ void __pathprof_slices_after_fork(void) {
 
 static void refileSlice(Slice *S, void *Ctx) {
   int *Result = (int *)Ctx;
-  if (S->Fd >= 0 && refile(S, __pathprof_module_pattern()) != 0)
+  if (S->Fd >= 0 && refile(S, __pathprof_module_pattern(), 1) != 0)
     *Result = -1;
 }
 
@@ -249,6 +255,8 @@ static void resetSlice(Slice *S, void *Ctx) {
   (void)Ctx;
   if (S->Fd >= 0 && L.CountersSize)
     memset(S->Map + L.CountersOffset, 0, (size_t)L.CountersSize);
+  if (S->Fd >= 0 && L.ContextSize)
+    __pathprof_ctx_reset(S->Map + L.ContextOffset, L.ContextSize);
 }
 
 void __pathprof_slices_reset(void) { forEachSlice(resetSlice, 0); }

@@ -18,7 +18,13 @@
 //     dense array in the __pathprof_cnts section when NumPaths is at most
 //     -pathprof-dense-limit, the runtime hash table otherwise), which the
 //     data record says.
-//  5. A PathProfFunctionData record in __pathprof_data carries the name, CFG
+//  5. With -pathprof-context, every call site (a call that is not an
+//     intrinsic, inline assembly or musttail) gets an index and a marker
+//     naming the callee it means to call, so that pathprof-lower can tell the
+//     callee which slot of the caller's calling context tree node it is
+//     entered from (docs/ContextTree.md). Markers go in once every function
+//     of the module has its data record: a direct call names its callee's.
+//  6. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
 //     lines and DAG edges) so that profiles decode without the binary. The
 //     globals of a function the linker may discard or replace (a comdat
@@ -50,7 +56,9 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -96,6 +104,11 @@ static cl::opt<unsigned> Metrics(
              "-fprofile-path-metrics=K): the runtime adds the deltas of the "
              "events PATHPROF_EVENTS names over each path to them"));
 
+static cl::opt<bool> Context(
+    "pathprof-context", cl::init(false), cl::Hidden,
+    cl::desc("Record path counts per calling context, in a calling context "
+             "tree (-fprofile-path-context)"));
+
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
@@ -117,6 +130,9 @@ public:
   unsigned numMetrics() const {
     return std::min<unsigned>(Metrics, PATHPROF_MAX_METRICS);
   }
+  GlobalVariable *data() const { return Data; }
+  /// The call sites, by index, with -pathprof-context.
+  ArrayRef<CallBase *> callSites() const { return CallSites; }
 
 private:
   void emitGlobals();
@@ -136,19 +152,28 @@ private:
   std::vector<Value *> R;
   std::vector<Instruction *> VerifyBlockCalls;
   DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
+  std::vector<CallBase *> CallSites;
 };
 
 } // namespace
 
+/// Whether \p CB is a call site of the calling context tree: a call that can
+/// enter code, in a position where the caller's frame survives it.
+static bool isContextCallSite(const CallBase &CB) {
+  if (isa<IntrinsicInst>(CB) || CB.isInlineAsm() || CB.isMustTailCall())
+    return false;
+  const Function *Callee = CB.getCalledFunction();
+  return !Callee || !Callee->getName().starts_with("__pathprof_");
+}
+
 /// The suffix that names the globals of a function with a group of its own:
 /// the same for every compile of the same CFG, numbering and counter kind,
 /// and different otherwise, so that only layout-compatible copies merge.
-static std::string layoutSuffix(const BallLarusDAG &DAG, bool Hashed,
-                                unsigned NumMetrics) {
+static std::string layoutSuffix(const BallLarusDAG &DAG, uint64_t Flags) {
   uint8_t Bytes[24];
   support::endian::write64le(Bytes, DAG.checksum());
   support::endian::write64le(Bytes + 8, DAG.numPaths());
-  support::endian::write64le(Bytes + 16, Hashed | uint64_t(NumMetrics) << 8);
+  support::endian::write64le(Bytes + 16, Flags);
   return "." + utohexstr(xxh3_64bits(Bytes), /*LowerCase=*/true, 16);
 }
 
@@ -178,8 +203,14 @@ void FunctionInstrumenter::emitGlobals() {
   // if it has one.
   const bool OwnGroup = !F.hasLocalLinkage() &&
                         (F.hasComdat() || F.hasAvailableExternallyLinkage());
-  std::string Suffix =
-      OwnGroup ? layoutSuffix(DAG, isHashed(), numMetrics()) : "";
+  // Everything the code relies on: counter kind, record words, and with
+  // contexts the number of call sites, the slots of the function's nodes.
+  uint64_t Flags = (isHashed() ? PATHPROF_FUNC_HASHED : 0) |
+                   uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT;
+  if (Context)
+    Flags |= PATHPROF_FUNC_CONTEXT | uint64_t(CallSites.size())
+                                         << PATHPROF_FUNC_CALL_SITES_SHIFT;
+  std::string Suffix = OwnGroup ? layoutSuffix(DAG, Flags) : "";
   Comdat *Group = OwnGroup
                       ? M.getOrInsertComdat(
                             ("__pathprof_data_" + F.getName() + Suffix).str())
@@ -228,9 +259,7 @@ void FunctionInstrumenter::emitGlobals() {
   Fields[DataField::Checksum] = C64(DAG.checksum());
   Fields[DataField::NumPaths] = C64(DAG.numPaths());
   Fields[DataField::Counters] = CountersPtr;
-  Fields[DataField::Flags] =
-      C64((isHashed() ? PATHPROF_FUNC_HASHED : 0) |
-          uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT);
+  Fields[DataField::Flags] = C64(Flags);
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -287,6 +316,11 @@ BasicBlock::iterator FunctionInstrumenter::blockStart(unsigned Node) {
 void FunctionInstrumenter::run() {
   ArrayRef<BasicBlock *> Blocks = DAG.blocks();
   const unsigned NumBlocks = Blocks.size();
+  // Before the pass adds calls of its own.
+  if (Context)
+    for (Instruction &I : instructions(F))
+      if (auto *CB = dyn_cast<CallBase>(&I); CB && isContextCallSite(*CB))
+        CallSites.push_back(CB);
   emitGlobals();
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
@@ -455,6 +489,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   for (Function &F : M)
     if (!shouldSkipFunction(F) && !F.hasFnAttribute(InstrumentedAttr))
       Worklist.push_back(&F);
+  // With contexts: each function's data record, and its call sites.
+  DenseMap<const Function *, GlobalVariable *> DataOf;
+  std::vector<std::pair<GlobalVariable *, std::vector<CallBase *>>> Sites;
 
   for (Function *F : Worklist) {
     if (splitAtReturnsTwiceCalls(*F))
@@ -477,6 +514,13 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     recordPathProfFuncName(*F);
     FunctionInstrumenter FI(*F, DAG, Incs, RT);
     FI.run();
+    if (Context) {
+      DataOf[F] = FI.data();
+      Sites.emplace_back(FI.data(), FI.callSites().vec());
+      // The body now reads and writes the context words: whatever its
+      // declaration said about memory no longer holds.
+      F->removeFnAttr(Attribute::Memory);
+    }
     FAM.invalidate(*F, PreservedAnalyses::none());
     Changed = true;
     ++NumInstrumented;
@@ -501,6 +545,24 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   }
   if (!Changed)
     return PreservedAnalyses::all();
+
+  // A call site says which callee it means: the callee's data record when
+  // it is instrumented here (so local functions need not have their address
+  // taken), the called operand otherwise.
+  for (auto &[Data, Calls] : Sites) {
+    for (size_t I = 0; I != Calls.size(); ++I) {
+      CallBase *CB = Calls[I];
+      Value *Callee = CB->getCalledOperand();
+      if (GlobalVariable *D = DataOf.lookup(CB->getCalledFunction())) {
+        Callee = D;
+        // The callee reads the words stored before the call: a memory
+        // attribute of the call must not let them be dropped.
+        CB->removeFnAttr(Attribute::Memory);
+      }
+      IRBuilder<> B(CB);
+      B.CreateCall(RT.callSite(), {Data, B.getInt64(I), Callee});
+    }
+  }
 
   // The constructor maps the profile before main; it also pulls the runtime
   // out of libpathprof_rt.a, so linking the archive is all a user does.

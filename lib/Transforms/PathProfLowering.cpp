@@ -6,6 +6,10 @@
 // the first slot the runtime's table would look at, and calls the runtime
 // only on a miss. Metrics call the runtime at entry and at path ends, or,
 // on x86 when a run counts the time-stamp counter alone, read it inline.
+// A function that records calling contexts asks the runtime for its node on
+// entry and counts its paths in the table the runtime returns; its call-site
+// markers become the two TLS stores that tell the callee where it is
+// called from, which every return gives back (docs/ContextTree.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,6 +66,16 @@ struct RecordInfo {
   GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
   bool Hashed = false;
   unsigned NumMetrics = 0; ///< Words of a path record after its count.
+  bool Context = false;    ///< Records calling contexts.
+  uint64_t NumCallSites = 0;
+};
+
+/// What a function that records calling contexts got on entry.
+struct ContextState {
+  Value *Frame = nullptr; ///< The caller's call-site words, [2 x i64].
+  Value *Node = nullptr;  ///< Its node; null when it counts flat.
+  Value *Table = nullptr; ///< Where its path records are.
+  uint64_t NumCallSites = 0;
 };
 
 /// Lowers the markers of one function.
@@ -74,6 +88,8 @@ public:
 
   void lowerPathEnd(CallInst &End);
   void lowerEntryStart(CallInst &Start);
+  void lowerCallSite(CallInst &Site);
+  void finishContext();
 
 private:
   RecordInfo recordInfo(Value *Data);
@@ -81,8 +97,10 @@ private:
   Value *biasAt(CallInst &End);
   static bool hasCalls(const Function &F);
   std::pair<Value *, Value *> hashKey(Value *Data);
-  Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *PathId,
-                    Value *Bias);
+  Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *Base,
+                    Value *PathId, Value *Bias);
+  void storeContext(IRBuilder<> &B, Value *Site, Value *Callee);
+  void resetContext(Instruction *At, const ContextState &CS);
   void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics,
                     bool Shared);
   void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
@@ -104,6 +122,8 @@ private:
   /// The metrics frame of each entry path start (one per function data
   /// record: inlined copies have their own once inlining runs).
   DenseMap<Value *, Value *> MetricFrames;
+  /// The same for calling contexts.
+  DenseMap<Value *, ContextState> Contexts;
 };
 
 } // namespace
@@ -120,6 +140,8 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   auto *Flags = cast<ConstantInt>(Init->getOperand(DataField::Flags));
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
   Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
+  Info.Context = Flags->getZExtValue() & PATHPROF_FUNC_CONTEXT;
+  Info.NumCallSites = pathprofFunctionCallSites(Flags->getZExtValue());
   Info.Counters = dyn_cast<GlobalVariable>(
       Init->getOperand(DataField::Counters)->stripPointerCasts());
   if (!Info.Hashed && !Info.Counters)
@@ -227,19 +249,20 @@ Value *FunctionLowering::biasAt(CallInst &End) {
   return B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.ret");
 }
 
-/// Counts path \p PathId in its record (\p Info) and returns the record's
-/// address.
+/// Counts path \p PathId in its record (\p Info) of the records at \p Base
+/// (the counters in the section, plus \p Bias when that is not null) and
+/// returns the record's address.
 Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
-                                    Value *PathId, Value *Bias) {
+                                    Value *Base, Value *PathId, Value *Bias) {
   ++NumDenseEnds;
   IRBuilder<> B(&End);
   Value *Index = PathId;
   if (Info.NumMetrics)
     Index = B.CreateMul(PathId, B.getInt64(1 + Info.NumMetrics), "",
                         /*HasNUW=*/true, /*HasNSW=*/true);
-  Value *Slot =
-      B.CreateInBoundsGEP(RT.I64, Info.Counters, Index, "pathprof.slot");
-  Value *Addr = B.CreateGEP(B.getInt8Ty(), Slot, Bias, "pathprof.counter");
+  Value *Addr = B.CreateInBoundsGEP(RT.I64, Base, Index, "pathprof.slot");
+  if (Bias)
+    Addr = B.CreateGEP(B.getInt8Ty(), Addr, Bias, "pathprof.counter");
   // Atomic updates are not marked for CounterPromotionPass: atomic mode
   // promises that every completed path is in the file at once, even on a
   // thread still looping when another calls exit().
@@ -322,7 +345,30 @@ Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
 void FunctionLowering::lowerEntryStart(CallInst &Start) {
   Value *Data = Start.getArgOperand(0);
   RecordInfo Info = recordInfo(Data);
-  if (!Info.NumMetrics || isMarker(Start.getPrevNode(), PathEndMarker))
+  if (isMarker(Start.getPrevNode(), PathEndMarker))
+    return;
+  if (Info.Context) {
+    // The node and the table come first: what finding them costs is the
+    // caller's, not this function's first path's.
+    IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
+    auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, 2), nullptr,
+                                  "pathprof.ctx.frame");
+    Frame->setAlignment(Align(8));
+    // A local function whose address is never taken is only ever called
+    // directly, with its data record as the callee.
+    Value *Self = F.hasLocalLinkage() && !F.hasAddressTaken()
+                      ? ConstantPointerNull::get(RT.Ptr)
+                      : static_cast<Value *>(&F);
+    IRBuilder<> B(&Start);
+    Value *Entry =
+        B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
+    ContextState &CS = Contexts[Data];
+    CS.Frame = Frame;
+    CS.Node = B.CreateExtractValue(Entry, 0, "pathprof.node");
+    CS.Table = B.CreateExtractValue(Entry, 1, "pathprof.table");
+    CS.NumCallSites = Info.NumCallSites;
+  }
+  if (!Info.NumMetrics)
     return;
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
   auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_MAX_METRICS),
@@ -387,6 +433,82 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
       [&](IRBuilder<> &B) {
         B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(KArg), Frame});
       });
+}
+
+/// Stores the two context words: the slot \p Site the next call is at, and
+/// the callee \p Callee it means to call.
+void FunctionLowering::storeContext(IRBuilder<> &B, Value *Site,
+                                    Value *Callee) {
+  B.CreateAlignedStore(Site, B.CreateThreadLocalAddress(RT.ctxSite()),
+                       Align(8));
+  B.CreateAlignedStore(Callee, B.CreateThreadLocalAddress(RT.ctxCallee()),
+                       Align(8));
+}
+
+/// Before \p At: the function runs its own code again (after a landing pad
+/// or a second return from setjmp): anything entering now attaches to its
+/// node's own slot, as right after entry.
+void FunctionLowering::resetContext(Instruction *At, const ContextState &CS) {
+  IRBuilder<> B(At);
+  Value *Own =
+      B.CreateGEP(B.getInt8Ty(), CS.Node,
+                  B.getInt64(PATHPROF_CTX_SLOT_OFFSET(CS.NumCallSites)),
+                  "pathprof.own.slot");
+  storeContext(B, Own, ConstantPointerNull::get(RT.Ptr));
+}
+
+/// A call-site marker: the callee will find the slot of this call site in
+/// this function's node, and which callee the call means.
+void FunctionLowering::lowerCallSite(CallInst &Site) {
+  auto It = Contexts.find(Site.getArgOperand(0));
+  if (It == Contexts.end())
+    report_fatal_error("PathProf: a call-site marker in '" + F.getName() +
+                       "' has no entry path start");
+  auto *Index = cast<ConstantInt>(Site.getArgOperand(1));
+  IRBuilder<> B(&Site);
+  Value *Slot =
+      B.CreateGEP(B.getInt8Ty(), It->second.Node,
+                  B.getInt64(PATHPROF_CTX_SLOT_OFFSET(Index->getZExtValue())),
+                  "pathprof.slot.site");
+  storeContext(B, Slot, Site.getArgOperand(2));
+  Site.eraseFromParent();
+}
+
+/// The function leaves (a return or a resume, or a musttail call that takes
+/// its place): the caller's context words come back from the frame, so that
+/// an uninstrumented caller calling it again (a callback) finds them as it
+/// left them. After landing pads and setjmp returns, the function's own slot.
+void FunctionLowering::finishContext() {
+  if (Contexts.empty())
+    return;
+  // Before lowering, every return belongs to the function's own record.
+  const ContextState &CS = Contexts.begin()->second;
+  SmallVector<Instruction *, 8> Leaves, Resets;
+  for (Instruction &I : instructions(F)) {
+    if (isa<ReturnInst>(I) || isa<ResumeInst>(I)) {
+      Instruction *At = &I;
+      if (auto *Call = I.getParent()->getTerminatingMustTailCall())
+        At = Call;
+      Leaves.push_back(At);
+    } else if (isa<LandingPadInst>(I)) {
+      Resets.push_back(&*I.getParent()->getFirstInsertionPt());
+    } else if (auto *CB = dyn_cast<CallBase>(&I);
+               CB && CB->hasFnAttr(Attribute::ReturnsTwice) &&
+               !CB->isTerminator()) {
+      Resets.push_back(CB->getNextNode());
+    }
+  }
+  for (Instruction *At : Leaves) {
+    IRBuilder<> B(At);
+    Value *Site =
+        B.CreateAlignedLoad(RT.Ptr, CS.Frame, Align(8), "pathprof.caller.site");
+    Value *Callee =
+        B.CreateAlignedLoad(RT.Ptr, B.CreateConstGEP1_64(RT.I64, CS.Frame, 1),
+                            Align(8), "pathprof.caller.callee");
+    storeContext(B, Site, Callee);
+  }
+  for (Instruction *At : Resets)
+    resetContext(At, CS);
 }
 
 /// The table key of record \p Data, 1 + its index in the data section, and
@@ -484,9 +606,20 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
   } else if (Info.Hashed) {
     lowerHashed(End, Data, PathId);
   } else {
-    // First, as it may split the block End is in.
-    Value *B = Info.NumMetrics ? bias() : biasAt(End);
-    Value *Record = lowerDense(End, Info, PathId, B);
+    Value *Record;
+    if (Info.Context) {
+      // The table the runtime gave the function on entry: its node's, or
+      // its flat counters in the thread's slice.
+      auto It = Contexts.find(Data);
+      if (It == Contexts.end())
+        report_fatal_error("PathProf: a path end in '" + F.getName() +
+                           "' has no entry path start");
+      Record = lowerDense(End, Info, It->second.Table, PathId, nullptr);
+    } else {
+      // First, as it may split the block End is in.
+      Value *B = Info.NumMetrics ? bias() : biasAt(End);
+      Record = lowerDense(End, Info, Info.Counters, PathId, B);
+    }
     if (Info.NumMetrics)
       lowerMetrics(End, Record, Info.NumMetrics,
                    /*Shared=*/Mode == CounterMode::Atomic);
@@ -498,6 +631,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
                                             ModuleAnalysisManager &) {
   Function *Start = M.getFunction(PathStartMarker);
   Function *End = M.getFunction(PathEndMarker);
+  Function *Site = M.getFunction(CallSiteMarker);
   if (!Start && !End)
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
@@ -516,19 +650,30 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         if (auto *CI = dyn_cast<CallInst>(&I);
             CI && CI->getCalledFunction() == End)
           Ends.push_back(CI);
-      SmallVector<CallInst *, 4> Starts;
-      if (Start)
-        for (Instruction &I : instructions(F))
-          if (isMarker(&I, PathStartMarker))
-            Starts.push_back(cast<CallInst>(&I));
+      SmallVector<CallInst *, 4> Starts, Sites;
+      for (Instruction &I : instructions(F)) {
+        if (isMarker(&I, PathStartMarker))
+          Starts.push_back(cast<CallInst>(&I));
+        else if (isMarker(&I, CallSiteMarker))
+          Sites.push_back(cast<CallInst>(&I));
+      }
       // Lowering splits blocks: markers are collected first.
       FunctionLowering FL(F, RT);
       for (CallInst *CI : Starts)
         FL.lowerEntryStart(*CI);
+      for (CallInst *CI : Sites)
+        FL.lowerCallSite(*CI);
       for (CallInst *CI : Ends)
         FL.lowerPathEnd(*CI);
+      FL.finishContext();
     }
     End->eraseFromParent();
+  }
+  if (Site) {
+    if (!Site->use_empty())
+      report_fatal_error("PathProf: a call-site marker outside a function "
+                         "with path ends");
+    Site->eraseFromParent();
   }
   // Path starts cost nothing but the metrics' entry calls made above.
   if (Start) {

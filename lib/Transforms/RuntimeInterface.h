@@ -29,6 +29,12 @@ namespace pathprof {
 /// defined: a module that still has them after lowering does not link.
 inline constexpr llvm::StringLiteral PathStartMarker = "__pathprof_path_start";
 inline constexpr llvm::StringLiteral PathEndMarker = "__pathprof_path_end";
+/// With -pathprof-context, right before each call site of a function:
+///   call void @__pathprof_call_site(ptr @data, i64 <index>, ptr <callee>)
+/// where <callee> is the callee's data record for a direct call of a
+/// function instrumented in the module, the called operand otherwise
+/// (docs/ContextTree.md).
+inline constexpr llvm::StringLiteral CallSiteMarker = "__pathprof_call_site";
 
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
@@ -80,6 +86,25 @@ struct RuntimeInterface {
 
   llvm::FunctionCallee pathStart() { return marker(PathStartMarker, {Ptr}); }
   llvm::FunctionCallee pathEnd() { return marker(PathEndMarker, {Ptr, I64}); }
+  llvm::FunctionCallee callSite() {
+    return marker(CallSiteMarker, {Ptr, I64, Ptr});
+  }
+
+  /// The calling context tree (PathProfContext.c). On entry: saves the
+  /// caller's call-site words in the frame (ptr, [2 x i64]) and returns the
+  /// function's node (null: it counts flat) and where its path records are,
+  /// {ptr node, ptr table}, for the data record and the function itself
+  /// (ptr, null when its address is never taken).
+  llvm::FunctionCallee ctxEnter() {
+    return fn("__pathprof_ctx_enter", llvm::StructType::get(Ctx, {Ptr, Ptr}),
+              {Ptr, Ptr, Ptr});
+  }
+  /// The slot of the call site a caller is at, and the callee it means
+  /// (initial-exec TLS).
+  llvm::GlobalVariable *ctxSite() { return tlsGlobal("__pathprof_ctx_site"); }
+  llvm::GlobalVariable *ctxCallee() {
+    return tlsGlobal("__pathprof_ctx_callee");
+  }
 
   /// The distance from the counter section to the counters of the whole
   /// process (shared and atomic counters).
@@ -172,6 +197,11 @@ struct RuntimeInterface {
   llvm::StructType *DataTy;
 
 private:
+  llvm::GlobalVariable *tlsGlobal(llvm::StringRef Name) {
+    llvm::GlobalVariable *GV = hiddenGlobal(Name, Ptr);
+    GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
+    return GV;
+  }
   llvm::FunctionCallee marker(llvm::StringRef Name,
                               llvm::ArrayRef<llvm::Type *> Params) {
     llvm::FunctionCallee Callee = M.getOrInsertFunction(

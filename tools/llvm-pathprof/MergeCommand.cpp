@@ -117,6 +117,11 @@ static cl::opt<bool> MergeTextInput(
     cl::desc("Every input is a text profile (text inputs are recognised "
              "without it; with it, any other input is an error)"),
     cl::cat(PathProfCategory));
+static cl::opt<bool> MergeNoContext(
+    "no-context", cl::sub(MergeSubcommand),
+    cl::desc("Leave out the calling context tree: write only the flattened "
+             "profile (each function's paths summed over its contexts)"),
+    cl::cat(PathProfCategory));
 static cl::opt<bool> KeepCommonMetrics(
     "keep-common-metrics", cl::sub(MergeSubcommand),
     cl::desc("Keep the metrics every input has (by name, in the first "
@@ -465,6 +470,8 @@ int pathprof::tool::mergeMain() {
       return fail(std::move(E));
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
+  if (MergeNoContext)
+    Result.Context.reset();
   if (KeepCommonMetrics)
     keepCommonMetrics(Result, Common, Inputs[FirstIndex].Path, Inputs, Results);
   // Computed once here, so that no compilation using the profile has to

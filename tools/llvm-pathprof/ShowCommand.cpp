@@ -117,6 +117,17 @@ static cl::opt<bool> ShowTextProfile(
     cl::desc("Print the whole profile as a text profile, which merge reads "
              "back"),
     cl::cat(PathProfCategory));
+static cl::opt<bool> ShowContext(
+    "context", cl::sub(ShowSubcommand),
+    cl::desc("Print the calling context tree (a profile made with "
+             "-fprofile-path-context): entries, inclusive and exclusive path "
+             "counts per context"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool> ShowNoContext(
+    "no-context", cl::sub(ShowSubcommand),
+    cl::desc("Leave out the calling context tree (from --text and --json): "
+             "the flattened profile only"),
+    cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowSegments("segments", cl::sub(ShowSubcommand),
                  cl::desc("List the segments of a raw profile (one per "
@@ -460,6 +471,8 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
           });
       });
     J.attribute("total_count", P.totalCount());
+    if (P.Context)
+      writeContextJSON(P, !ShowNoDemangle, J);
     J.attribute("run_functions", uint64_t(Sel.NumRun));
     J.attribute("shown_functions", uint64_t(Sel.Shown.size()));
     J.attributeArray("functions", [&] {
@@ -628,9 +641,28 @@ static int showSegmentsMain() {
   return closeOutput(*OS);
 }
 
+/// show --context, in text: the tree instead of the functions.
+static int showContextMain(const Profile &P) {
+  if (!P.Context)
+    return fail(ShowInput +
+                ": the profile has no calling context tree (build with "
+                "-fprofile-path-context)");
+  std::unique_ptr<raw_fd_ostream> OS = openOutput();
+  if (!OS)
+    return 1;
+  printContextTree(P, !ShowNoDemangle, *OS);
+  return closeOutput(*OS);
+}
+
 int pathprof::tool::showMain() {
+  if (ShowSegments && ShowContext)
+    return fail("--segments and --context cannot be used together");
+  if (ShowNoContext && ShowContext)
+    return fail("--context and --no-context cannot be used together");
   if (ShowSegments)
     return showSegmentsMain();
+  if (ShowContext && ShowTextProfile)
+    return fail("--text and --context cannot be used together");
   // A bad pattern is the command line's fault, not the profile's.
   for (auto [Option, Pattern] :
        {std::pair<StringRef, StringRef>("name-regex", ShowNameRegex),
@@ -640,6 +672,14 @@ int pathprof::tool::showMain() {
   Expected<Profile> P = readProfile(ShowInput, warn);
   if (!P)
     return fail(P.takeError());
+  if (ShowNoContext)
+    P->Context.reset();
+  if (ShowContext && !ShowJSON)
+    return showContextMain(*P);
+  if (ShowContext && !P->Context)
+    return fail(ShowInput +
+                ": the profile has no calling context tree (build with "
+                "-fprofile-path-context)");
   if (ShowTextProfile) {
     if (ShowJSON)
       return fail("--text and --json cannot be used together");

@@ -14,6 +14,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <cstdint>
 #include <string>
@@ -59,6 +60,13 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// The index in \p P's metrics of the one named \p Name, as --metric=Name
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
+
+/// show --context: the calling context tree of \p P (which has one), a line
+/// per context (ShowContext.cpp).
+void printContextTree(const Profile &P, bool Demangle, llvm::raw_ostream &OS);
+/// The tree of \p P (which has one) as the attribute "context" of the JSON
+/// object \p J is writing.
+void writeContextJSON(const Profile &P, bool Demangle, llvm::json::OStream &J);
 
 } // namespace tool
 } // namespace pathprof

@@ -29,6 +29,9 @@ Edits, applied in this order (each option may be repeated):
                                Version, NumBlocks, NumEdges (u32) or
                                E.Src, E.Dst, E.Kind (u32), E.Val (u64) of edge E
   --poke OFFSET=V              a u64 at a file offset
+  --section-word KIND:I=V      the I-th u64 of the payload of the first
+                               section of KIND (indexed only, counts
+                               only: functions without metrics)
   --swap-magic                 byte-swap the magic
   --keep N                     keep only the first N bytes
   --append N                   append N zero bytes
@@ -328,6 +331,7 @@ def main():
     ap.add_argument("--rename", action="append", default=[])
     ap.add_argument("--cfg", action="append", default=[])
     ap.add_argument("--poke", action="append", default=[])
+    ap.add_argument("--section-word", action="append", default=[])
     ap.add_argument("--swap-magic", action="store_true")
     ap.add_argument("--keep", type=number)
     ap.add_argument("--append", type=number)
@@ -383,6 +387,23 @@ def main():
     for item in args.poke:
         off, value = item.split("=", 1)
         put(data, (number(off), 8), number(value))
+    for item in args.section_word:
+        which, value = item.split("=", 1)
+        sec_kind, index = (number(x) for x in which.split(":", 1))
+        if kind != "indexed":
+            raise SystemExit("corrupt-profile.py: sections are indexed only")
+        pos = 64
+        for f in range(u64(data, 32)):
+            pos += 48 + pad8(u64(data, pos)) + pad8(u64(data, pos + 24)) + \
+                16 * u64(data, pos + 32)
+        for _ in range(u64(data, 48)):
+            if u64(data, pos) == sec_kind:
+                put(data, (pos + 16 + 8 * index, 8), number(value))
+                break
+            pos += 16 + pad8(u64(data, pos + 8))
+        else:
+            raise SystemExit("corrupt-profile.py: no section of kind %d" %
+                             sec_kind)
     if args.swap_magic:
         data[0:8] = data[7::-1]
     if args.keep is not None:

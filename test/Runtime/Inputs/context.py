@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Reads `llvm-pathprof show --json` of a profile with a calling context
+tree and prints the tree as stable lines for FileCheck, children in key
+order (call site, how reached, name), one per context:
+
+  ctx <indent>[SITE] NAME entries=E paths=ID:COUNT,...
+  rec <indent>[SITE] NAME up=LEVELS entries=E
+
+--sum NAME instead prints 'NAME: E entries in C contexts, U via unknown
+code, under P' (P: the parents' names, sorted).
+
+--check-flat instead checks the flattening against the functions of the
+same profile: for every function whose contexts all have path tables, the
+per-id sum of its contexts' path counts must equal its paths; for every
+function, the entry counts of its contexts must sum to its entry count.
+It prints one line per mismatch and a summary."""
+import json
+import sys
+
+argv = sys.argv[1:]
+total_of = None
+if "--sum" in argv:
+    i = argv.index("--sum")
+    total_of = argv[i + 1]
+    del argv[i:i + 2]
+args = [a for a in argv if not a.startswith("--")]
+doc = json.load(open(args[0]) if args else sys.stdin)
+tree = doc["context"]
+
+
+def site(n):
+    if "call_site" not in n:
+        return ""
+    s = "own" if n["call_site"] is None else str(n["call_site"])
+    return "[%s%s] " % (s, ", unknown" if n["via_unknown"] else "")
+
+
+def key(n):
+    cs = n.get("call_site", -1)
+    return (1 << 64 if cs is None else cs, n["via_unknown"], n["name"])
+
+
+def walk(n, depth, out):
+    paths = ",".join("%d:%d" % (p["id"], p["count"]) for p in n["paths"])
+    if n["exclusive_count"] is None:
+        paths = "flat"
+    out.append("ctx %s%s%s entries=%d paths=%s" %
+               ("  " * depth, site(n), n["function"], n["entry_count"], paths))
+    for c in sorted(n["children"], key=key):
+        walk(c, depth + 1, out)
+    for r in sorted(n["recursion"], key=key):
+        out.append("rec %s%s%s up=%d entries=%d" %
+                   ("  " * (depth + 1), site(r), r["function"], r["levels_up"],
+                    r["entry_count"]))
+
+
+if total_of is not None:
+    found = []
+
+    def find(n, parent):
+        if n["function"] == total_of:
+            found.append((n, parent))
+        for c in n["children"]:
+            find(c, n["function"])
+
+    for r in tree["roots"]:
+        find(r, "-")
+    print("%s: %d entries in %d contexts, %d via unknown code, under %s" %
+          (total_of, sum(n["entry_count"] for n, _ in found), len(found),
+           sum(1 for n, _ in found if n["via_unknown"]),
+           ",".join(sorted(set(p for _, p in found)))))
+    sys.exit(0)
+
+if "--check-flat" not in sys.argv:
+    out = []
+    for r in sorted(tree["roots"], key=key):
+        walk(r, 0, out)
+    print("\n".join(out))
+    sys.exit(0)
+
+per_fn = {}
+
+
+def collect(n):
+    e = per_fn.setdefault((n["name"], n["checksum"]),
+                          {"entries": 0, "paths": {}, "flat": False})
+    e["entries"] += n["entry_count"]
+    if n["exclusive_count"] is None:
+        e["flat"] = True
+    for p in n["paths"]:
+        e["paths"][p["id"]] = e["paths"].get(p["id"], 0) + p["count"]
+    for c in n["children"]:
+        collect(c)
+
+
+for r in tree["roots"]:
+    collect(r)
+bad = 0
+checked = 0
+for fn in doc["functions"]:
+    k = (fn["name"], fn["checksum"])
+    e = per_fn.get(k)
+    if e is None:
+        if fn["total_count"]:
+            print("MISMATCH %s: ran but has no context" % fn["name"])
+            bad += 1
+        continue
+    checked += 1
+    if e["entries"] != fn["entry_count"]:
+        print("MISMATCH %s: contexts enter %d times, the function %d" %
+              (fn["name"], e["entries"], fn["entry_count"]))
+        bad += 1
+    if not e["flat"]:
+        flat = {p["id"]: p["count"] for p in fn["paths"]}
+        if flat != e["paths"]:
+            print("MISMATCH %s: paths %s in contexts, %s in the function" %
+                  (fn["name"], sorted(e["paths"].items()), sorted(flat.items())))
+            bad += 1
+print("flattening: %d functions checked, %d mismatches" % (checked, bad))

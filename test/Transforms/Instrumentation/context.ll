@@ -1,0 +1,143 @@
+; -pathprof-context (docs/ContextTree.md). The instrumentation gives every
+; call site an index and a marker before it naming the callee it means: the
+; callee's data record for a direct call of a function instrumented here,
+; the called operand otherwise; intrinsics and musttail calls are no call
+; sites. The data record's flags say CONTEXT (2) and the number of call
+; sites (bits 32-63): caller 3 << 32 | 2. A memory attribute of the callee
+; or of the call no longer holds and goes.
+;
+; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context -S %s | FileCheck %s --check-prefix=MARK
+; MARK: @__pathprof_data_local = {{.*}} ptr @__pathprof_cnts_local, i64 2 }
+; MARK: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890 }
+; MARK: @__pathprof_data_thrower = {{.*}} i64 8589934594 }
+; MARK: @__pathprof_data_tail = {{.*}} ptr @__pathprof_cnts_tail, i64 2 }
+; MARK: define internal void @local(i32 %x) #[[INSTR:[0-9]+]]
+; MARK-LABEL: define void @caller(
+; MARK:      call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 0, ptr @__pathprof_data_local)
+; MARK-NEXT: call void @local(i32 0){{$}}
+; MARK-NEXT: call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 1, ptr %fp)
+; MARK-NEXT: call void %fp(i32 1)
+; MARK-NEXT: call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 2, ptr @ext)
+; MARK-NEXT: call void @ext(i32 2)
+; MARK-NEXT: call void @llvm.donothing()
+; MARK-LABEL: define void @tail(
+; MARK-NOT: __pathprof_call_site
+; MARK: musttail call void @tail2()
+; MARK: attributes #[[INSTR]] = { "pathprof-instrumented" }
+;
+; Lowered: the entry asks for the node and table (Self is null for a local
+; function whose address is never taken), a call site stores its slot
+; (node + 72 + 16 x index) and the callee, a path end counts into the table,
+; every ret and resume gives the caller's words back from the frame (before
+; a musttail call), and a landing pad or a return from setjmp points the
+; words at the function's own slot (node + 72 + 16 x call sites).
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context -S %s | FileCheck %s
+; CHECK-LABEL: define internal void @local(
+; CHECK:      %pathprof.ctx.frame = alloca [2 x i64], align 8
+; CHECK-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null, ptr %pathprof.ctx.frame)
+; CHECK-NEXT: %pathprof.node = extractvalue { ptr, ptr } %pathprof.ctx, 0
+; CHECK-NEXT: %pathprof.table = extractvalue { ptr, ptr } %pathprof.ctx, 1
+; CHECK:      b:
+; CHECK:      %pathprof.slot = getelementptr inbounds i64, ptr %pathprof.table, i64 %pathprof.id
+; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.slot, align 8, !pathprof.counter
+; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
+; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.slot, align 8, !pathprof.counter
+; CHECK-NEXT: %pathprof.caller.site = load ptr, ptr %pathprof.ctx.frame, align 8
+; CHECK-NEXT: [[CALLEE_AT:%.*]] = getelementptr i64, ptr %pathprof.ctx.frame, i64 1
+; CHECK-NEXT: %pathprof.caller.callee = load ptr, ptr [[CALLEE_AT]], align 8
+; CHECK-NEXT: [[SITE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; CHECK-NEXT: store ptr %pathprof.caller.site, ptr [[SITE]], align 8
+; CHECK-NEXT: [[CALLEE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; CHECK-NEXT: store ptr %pathprof.caller.callee, ptr [[CALLEE]], align 8
+; CHECK-NEXT: ret void
+;
+; CHECK-LABEL: define void @caller(
+; CHECK:      call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_caller, ptr @caller, ptr %pathprof.ctx.frame)
+; CHECK:      %pathprof.slot.site = getelementptr i8, ptr %pathprof.node, i64 72
+; CHECK-NEXT: [[SITE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; CHECK-NEXT: store ptr %pathprof.slot.site, ptr [[SITE]], align 8
+; CHECK-NEXT: [[CALLEE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; CHECK-NEXT: store ptr @__pathprof_data_local, ptr [[CALLEE]], align 8
+; CHECK-NEXT: call void @local(i32 0)
+; CHECK-NEXT: %pathprof.slot.site1 = getelementptr i8, ptr %pathprof.node, i64 88
+; CHECK:      store ptr %fp,
+; CHECK-NEXT: call void %fp(i32 1)
+; CHECK-NEXT: %pathprof.slot.site2 = getelementptr i8, ptr %pathprof.node, i64 104
+; CHECK:      store ptr @ext,
+; CHECK-NEXT: call void @ext(i32 2)
+;
+; CHECK-LABEL: define void @thrower(
+; CHECK:      lp:
+; CHECK-NEXT: %l = landingpad
+; CHECK-NEXT: cleanup
+; CHECK-NEXT: %pathprof.own.slot = getelementptr i8, ptr %pathprof.node, i64 104
+; CHECK-NEXT: [[SITE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; CHECK-NEXT: store ptr %pathprof.own.slot, ptr [[SITE]], align 8
+; CHECK-NEXT: [[CALLEE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; CHECK-NEXT: store ptr null, ptr [[CALLEE]], align 8
+; CHECK:      store ptr %pathprof.caller.callee{{[0-9]*}}, ptr {{%.*}}, align 8
+; CHECK-NEXT: resume
+;
+; CHECK-LABEL: define void @jumper(
+; CHECK:      %r = call i32 @setjmp(ptr %buf)
+; CHECK-NEXT: %pathprof.own.slot = getelementptr i8, ptr %pathprof.node, i64 104
+;
+; CHECK-LABEL: define void @tail(
+; CHECK:      store ptr %pathprof.caller.callee, ptr {{%.*}}, align 8
+; CHECK-NEXT: musttail call void @tail2()
+; CHECK-NEXT: ret void
+;
+; CHECK: declare hidden { ptr, ptr } @__pathprof_ctx_enter(ptr, ptr, ptr)
+; CHECK-NOT: __pathprof_call_site
+
+declare void @ext(i32)
+declare i32 @setjmp(ptr) returns_twice
+declare i32 @__gxx_personality_v0(...)
+declare void @llvm.donothing()
+
+define internal void @local(i32 %x) memory(none) {
+entry:
+  %c = icmp eq i32 %x, 0
+  br i1 %c, label %a, label %b
+a:
+  br label %b
+b:
+  ret void
+}
+
+define void @caller(ptr %fp) {
+entry:
+  call void @local(i32 0) memory(none)
+  call void %fp(i32 1)
+  call void @ext(i32 2)
+  call void @llvm.donothing()
+  ret void
+}
+
+define void @thrower() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @ext(i32 3) to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  call void @ext(i32 4)
+  resume { ptr, i32 } %l
+}
+
+define void @jumper(ptr %buf) {
+entry:
+  %r = call i32 @setjmp(ptr %buf) returns_twice
+  call void @ext(i32 %r)
+  ret void
+}
+
+define void @tail() {
+entry:
+  musttail call void @tail2()
+  ret void
+}
+
+define void @tail2() {
+  ret void
+}

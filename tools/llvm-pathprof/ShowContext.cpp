@@ -1,0 +1,246 @@
+//===- ShowContext.cpp - llvm-pathprof show --context ---------------------===//
+//
+// Prints the calling context tree of a profile made with
+// -fprofile-path-context (docs/ContextTree.md): one line per context with its
+// entry count, the path count of the context and everything it calls
+// (inclusive) and of the context alone (exclusive), and the same for every
+// summed metric, indented under its caller and labelled with the caller's
+// call site; a recursive call is a line of its own saying which context it
+// is counted in. Children are ordered by inclusive count, hottest first.
+// The JSON form carries the whole tree with every context's path records.
+//
+//===----------------------------------------------------------------------===//
+
+#include "llvm-pathprof.h"
+
+#include "PathProf/Profile.h"
+#include "PathProf/ProfileNames.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace pathprof;
+using namespace pathprof::tool;
+
+namespace {
+
+/// A metric of a context's paths, summed over them.
+uint64_t exclusiveMetric(const ContextNode &N, size_t Index,
+                         const MetricDescriptor &M) {
+  uint64_t V = 0;
+  bool First = true;
+  for (const PathRecord &R : N.Paths) {
+    if (First)
+      V = R.metric(Index);
+    else
+      combineMetric(M.Merge, V, R.metric(Index));
+    First = false;
+  }
+  return V;
+}
+
+uint64_t inclusiveMetric(const ContextNode &N, size_t Index,
+                         const MetricDescriptor &M) {
+  uint64_t V = exclusiveMetric(N, Index, M);
+  for (const ContextNode &C : N.Children)
+    combineMetric(M.Merge, V, inclusiveMetric(C, Index, M));
+  return V;
+}
+
+/// The children of \p N as show prints them: hottest (inclusive) first,
+/// then by key.
+std::vector<const ContextNode *> ordered(ArrayRef<ContextNode> Nodes) {
+  std::vector<std::pair<uint64_t, const ContextNode *>> Ranked;
+  for (const ContextNode &C : Nodes)
+    Ranked.emplace_back(C.inclusiveCount(), &C);
+  // Nodes come sorted by key: the index breaks ties in key order.
+  llvm::sort(Ranked, [](const auto &A, const auto &B) {
+    if (A.first != B.first)
+      return A.first > B.first;
+    return A.second < B.second;
+  });
+  std::vector<const ContextNode *> Result;
+  for (const auto &[Count, C] : Ranked)
+    Result.push_back(C);
+  return Result;
+}
+
+/// "[2] ", "[own code] ", "[2, via unknown code] " or nothing for a root.
+std::string siteLabel(uint64_t CallSite, bool ViaUnknown, bool IsRoot) {
+  if (IsRoot)
+    return "";
+  std::string S = "[";
+  S += CallSite == ContextNode::OwnCode ? "own code" : std::to_string(CallSite);
+  if (ViaUnknown)
+    S += ", via unknown code";
+  return S + "] ";
+}
+
+/// One printed line: its numeric columns ("" for none) and its label.
+struct Row {
+  std::vector<std::string> Columns;
+  std::string Label;
+};
+
+class TreePrinter {
+public:
+  TreePrinter(const Profile &P, bool Demangle) : P(P), Demangle(Demangle) {
+    Header = {"entries", "inclusive", "exclusive"};
+    for (const MetricDescriptor &M : P.Metrics) {
+      Header.push_back("incl " + M.Name);
+      Header.push_back("excl " + M.Name);
+    }
+  }
+
+  void print(raw_ostream &OS) {
+    const ContextTree &T = *P.Context;
+    for (const ContextNode *R : ordered(T.Roots))
+      addNode(*R, 0, /*IsRoot=*/true);
+    size_t Roots = T.Roots.size(), Nodes = T.numNodes(),
+           Backedges = T.numBackedges();
+    OS << "Calling context tree: " << Nodes
+       << (Nodes == 1 ? " context, " : " contexts, ") << Roots
+       << (Roots == 1 ? " root, " : " roots, ") << Backedges
+       << (Backedges == 1 ? " recursive call site" : " recursive call sites")
+       << ", depth " << T.depth() << "\n";
+    OS << "Per context: entries; path counts of the context and everything "
+          "it calls (inclusive) and of the context alone (exclusive), \"-\" "
+          "where its function counts its paths in the flat profile only\n\n";
+    std::vector<size_t> Width(Header.size());
+    for (size_t I = 0; I != Header.size(); ++I)
+      Width[I] = Header[I].size();
+    for (const Row &R : Rows)
+      for (size_t I = 0; I != R.Columns.size(); ++I)
+        Width[I] = std::max(Width[I], R.Columns[I].size());
+    auto Line = [&](ArrayRef<std::string> Columns, StringRef Label) {
+      for (size_t I = 0; I != Width.size(); ++I)
+        OS << right_justify(I < Columns.size() ? Columns[I] : "", Width[I])
+           << "  ";
+      OS << Label << "\n";
+    };
+    Line(Header, "context");
+    for (const Row &R : Rows)
+      Line(R.Columns, R.Label);
+  }
+
+private:
+  void addNode(const ContextNode &N, unsigned Depth, bool IsRoot) {
+    Row R;
+    R.Columns.push_back(std::to_string(N.EntryCount));
+    R.Columns.push_back(std::to_string(N.inclusiveCount()));
+    R.Columns.push_back(N.HasPaths ? std::to_string(N.exclusiveCount()) : "-");
+    for (size_t I = 0; I != P.Metrics.size(); ++I) {
+      R.Columns.push_back(std::to_string(inclusiveMetric(N, I, P.Metrics[I])));
+      R.Columns.push_back(
+          N.HasPaths ? std::to_string(exclusiveMetric(N, I, P.Metrics[I]))
+                     : "-");
+    }
+    R.Label = std::string(2 * Depth, ' ') +
+              siteLabel(N.CallSite, N.ViaUnknown, IsRoot) +
+              displayName(N.Function, Demangle);
+    Rows.push_back(std::move(R));
+    for (const ContextNode *C : ordered(N.Children))
+      addNode(*C, Depth + 1, /*IsRoot=*/false);
+    for (const ContextBackedge &B : N.Backedges) {
+      Row BR;
+      BR.Columns.push_back(std::to_string(B.Count));
+      uint64_t Up = B.Levels + 1;
+      BR.Label = std::string(2 * (Depth + 1), ' ') +
+                 siteLabel(B.CallSite, B.ViaUnknown, /*IsRoot=*/false) +
+                 displayName(B.Function, Demangle) +
+                 " (recursive: counted in the context " + std::to_string(Up) +
+                 (Up == 1 ? " level up)" : " levels up)");
+      Rows.push_back(std::move(BR));
+    }
+  }
+
+  const Profile &P;
+  bool Demangle;
+  std::vector<std::string> Header;
+  std::vector<Row> Rows;
+};
+
+void writeNode(const Profile &P, const ContextNode &N, bool IsRoot,
+               bool Demangle, json::OStream &J) {
+  J.object([&] {
+    J.attribute("function", displayName(N.Function, Demangle));
+    J.attribute("name", N.Function);
+    J.attribute("checksum", hex(N.Checksum));
+    if (!IsRoot) {
+      if (N.CallSite == ContextNode::OwnCode)
+        J.attribute("call_site", nullptr);
+      else
+        J.attribute("call_site", N.CallSite);
+    }
+    J.attribute("via_unknown", N.ViaUnknown);
+    J.attribute("entry_count", N.EntryCount);
+    J.attribute("inclusive_count", N.inclusiveCount());
+    if (N.HasPaths)
+      J.attribute("exclusive_count", N.exclusiveCount());
+    else
+      J.attribute("exclusive_count", nullptr);
+    if (!P.Metrics.empty())
+      J.attributeObject("metrics", [&] {
+        for (size_t I = 0; I != P.Metrics.size(); ++I)
+          J.attributeObject(P.Metrics[I].Name, [&] {
+            J.attribute("inclusive", inclusiveMetric(N, I, P.Metrics[I]));
+            if (N.HasPaths)
+              J.attribute("exclusive", exclusiveMetric(N, I, P.Metrics[I]));
+          });
+      });
+    J.attributeArray("paths", [&] {
+      for (const PathRecord &R : N.Paths)
+        J.object([&] {
+          J.attribute("id", R.Id);
+          J.attribute("count", R.Count);
+          if (!R.Metrics.empty())
+            J.attributeObject("metrics", [&] {
+              for (size_t I = 0; I != P.Metrics.size(); ++I)
+                J.attribute(P.Metrics[I].Name, R.Metrics[I]);
+            });
+        });
+    });
+    J.attributeArray("children", [&] {
+      for (const ContextNode &C : N.Children)
+        writeNode(P, C, /*IsRoot=*/false, Demangle, J);
+    });
+    J.attributeArray("recursion", [&] {
+      for (const ContextBackedge &B : N.Backedges)
+        J.object([&] {
+          if (B.CallSite == ContextNode::OwnCode)
+            J.attribute("call_site", nullptr);
+          else
+            J.attribute("call_site", B.CallSite);
+          J.attribute("via_unknown", B.ViaUnknown);
+          J.attribute("function", displayName(B.Function, Demangle));
+          J.attribute("name", B.Function);
+          J.attribute("levels_up", B.Levels + 1);
+          J.attribute("entry_count", B.Count);
+        });
+    });
+  });
+}
+
+} // namespace
+
+void pathprof::tool::printContextTree(const Profile &P, bool Demangle,
+                                      raw_ostream &OS) {
+  TreePrinter(P, Demangle).print(OS);
+}
+
+void pathprof::tool::writeContextJSON(const Profile &P, bool Demangle,
+                                      json::OStream &J) {
+  const ContextTree &T = *P.Context;
+  J.attributeObject("context", [&] {
+    J.attribute("num_contexts", uint64_t(T.numNodes()));
+    J.attribute("num_recursive_call_sites", uint64_t(T.numBackedges()));
+    J.attribute("depth", uint64_t(T.depth()));
+    J.attributeArray("roots", [&] {
+      for (const ContextNode &R : T.Roots)
+        writeNode(P, R, /*IsRoot=*/true, Demangle, J);
+    });
+  });
+}
