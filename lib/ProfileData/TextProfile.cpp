@@ -93,6 +93,10 @@ private:
   /// and the rest; false at the end.
   bool next();
   Error number(StringRef Word, uint64_t &V, const Twine &What) const;
+  /// Decodes the words of a \p Keyword line ('path', 'cpath'): an id, a
+  /// count and one value per metric of the profile.
+  Error pathRecord(ArrayRef<StringRef> Words, StringRef Keyword,
+                   PathRecord &R) const;
   /// Decodes the name \p Field (writeName's %XX escapes).
   Error name(StringRef Field, std::string &Out) const;
   /// Decodes the word \p Field (writeWord's "-" and escapes).
@@ -159,6 +163,24 @@ bool TextReader::next() {
     return true;
   }
   return false;
+}
+
+Error TextReader::pathRecord(ArrayRef<StringRef> Words, StringRef Keyword,
+                             PathRecord &R) const {
+  if (Words.size() != 2 + P.Metrics.size())
+    return error("expected '" + Keyword + " ID COUNT' and " +
+                 Twine(P.Metrics.size()) + " metric values");
+  if (Error E = number(Words[0], R.Id, "a path id"))
+    return E;
+  if (Error E = number(Words[1], R.Count, "a count"))
+    return E;
+  for (StringRef W : Words.drop_front(2)) {
+    uint64_t V;
+    if (Error E = number(W, V, "a metric value"))
+      return E;
+    R.Metrics.push_back(V);
+  }
+  return Error::success();
 }
 
 Error TextReader::number(StringRef Word, uint64_t &V, const Twine &What) const {
@@ -307,19 +329,8 @@ Error TextReader::readFunction() {
       CFG.Edges.push_back(E);
     } else if (Keyword == "path") {
       PathRecord R;
-      if (Words.size() != 2 + P.Metrics.size())
-        return error("expected 'path ID COUNT' and " + Twine(P.Metrics.size()) +
-                     " metric values");
-      if (Error E = number(Words[0], R.Id, "a path id"))
+      if (Error E = pathRecord(Words, "path", R))
         return E;
-      if (Error E = number(Words[1], R.Count, "a count"))
-        return E;
-      for (StringRef W : ArrayRef(Words).drop_front(2)) {
-        uint64_t V;
-        if (Error E = number(W, V, "a metric value"))
-          return E;
-        R.Metrics.push_back(V);
-      }
       if (!Records.empty() && Records.back().first.Id >= R.Id)
         return error("paths must be listed by increasing id");
       if (R.Count == 0)
@@ -445,19 +456,8 @@ Error TextReader::readContexts() {
       if (!N.Backedges.empty())
         return error("a context's paths come before its recursive calls");
       PathRecord R;
-      if (Words.size() != 2 + P.Metrics.size())
-        return error("expected 'cpath ID COUNT' and " +
-                     Twine(P.Metrics.size()) + " metric values");
-      if (Error E = number(Words[0], R.Id, "a path id"))
+      if (Error E = pathRecord(Words, "cpath", R))
         return E;
-      if (Error E = number(Words[1], R.Count, "a count"))
-        return E;
-      for (StringRef W : ArrayRef(Words).drop_front(2)) {
-        uint64_t V;
-        if (Error E = number(W, V, "a metric value"))
-          return E;
-        R.Metrics.push_back(V);
-      }
       if (R.Id >= StackPaths.back())
         return error("path " + Twine(R.Id) + " is out of range (" +
                      Twine(StackPaths.back()) + " paths)");
