@@ -20,6 +20,10 @@
 ; MARK-NEXT: call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 2, ptr @ext)
 ; MARK-NEXT: call void @ext(i32 2)
 ; MARK-NEXT: call void @llvm.donothing()
+; An invoked intrinsic is no call site either.
+; MARK-LABEL: define void @invokes(
+; MARK-NOT: __pathprof_call_site
+; MARK: invoke void @llvm.donothing()
 ; MARK-LABEL: define void @tail(
 ; MARK-NOT: __pathprof_call_site
 ; MARK: musttail call void @tail2()
@@ -130,6 +134,16 @@ entry:
   %r = call i32 @setjmp(ptr %buf) returns_twice
   call void @ext(i32 %r)
   ret void
+}
+
+define void @invokes() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @llvm.donothing() to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
 }
 
 define void @tail() {
