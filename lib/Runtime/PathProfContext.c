@@ -274,12 +274,29 @@ static char *threadArena(void) {
   return Arena;
 }
 
-PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
-                                      const void *Self, uint64_t *Frame) {
-  char *Site = (char *)__pathprof_ctx_site;
-  const void *Callee = __pathprof_ctx_callee;
-  Frame[0] = (uint64_t)(uintptr_t)Site;
-  Frame[1] = (uint64_t)(uintptr_t)Callee;
+/* Counts an entry through the record \p R and makes its node the current
+   context: what entering a function ends with. */
+static PathProfCtxEntry enterRecord(char *A, PathProfCtxNode *R,
+                                    const PathProfFunctionData *F) {
+  ++R->EntryCount;
+  PathProfCtxNode *N = R;
+  if (R->Kind == PATHPROF_CTX_BACKEDGE) {
+    N = nodeAt(A, ((PathProfCtxBackedge *)R)->Target);
+    ++N->EntryCount;
+  }
+  __pathprof_ctx_site = &slots(N)[N->NumSites];
+  __pathprof_ctx_callee = 0;
+  PathProfCtxEntry E = {N, N->TableWords ? table(N) : flatTable(F)};
+  return E;
+}
+
+/* Everything but a callee found first in its caller's slot: a root, a
+   thread without its arena yet, a callee found further down the slot's
+   list or new, flat counting. Out of line, so that the common case needs
+   no frame. */
+__attribute__((noinline)) static PathProfCtxEntry
+enterSlow(const PathProfFunctionData *F, const void *Self, char *Site,
+          const void *Callee) {
   char *A = threadArena();
   if (!A || Busy)
     return flat(F);
@@ -300,32 +317,40 @@ PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
     return flat(F); /* the caller counts flat */
   }
   const uint64_t Fn = (uint64_t)(F - __start___pathprof_data);
-  PathProfCtxNode *R = 0;
-  uint64_t First = *Head;
-  if (First) {
-    PathProfCtxNode *C = nodeAt(A, First);
-    if (C->Function == Fn && C->Flags == Flags)
-      R = C;
+  Busy = 1;
+  PathProfCtxNode *R = find(A, Head, Fn, Flags);
+  if (!R)
+    R = create(A, Head, Parent, SiteIndex, Fn, Flags, F);
+  Busy = 0;
+  if (!R)
+    return flat(F);
+  return enterRecord(A, R, F);
+}
+
+PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
+                                      const void *Self, uint64_t *Frame) {
+  char *Site = (char *)__pathprof_ctx_site;
+  const void *Callee = __pathprof_ctx_callee;
+  Frame[0] = (uint64_t)(uintptr_t)Site;
+  Frame[1] = (uint64_t)(uintptr_t)Callee;
+  /* The common case: called from an instrumented caller's node, whose
+     slot's first (most recent) callee is this function. */
+  char *A = Arena;
+  if (__builtin_expect(A && Site >= A + HEADER_BYTES &&
+                           Site < A + header(A)->Used && !Busy,
+                       1)) {
+    uint64_t First = ((PathProfCtxSlot *)Site)->Head;
+    uint64_t Flags = Callee == (const void *)F || (Self && Callee == Self)
+                         ? 0
+                         : PATHPROF_CTX_VIA_UNKNOWN;
+    if (First) {
+      PathProfCtxNode *R = nodeAt(A, First);
+      if (R->Function == (uint64_t)(F - __start___pathprof_data) &&
+          R->Flags == Flags)
+        return enterRecord(A, R, F);
+    }
   }
-  if (!R) {
-    Busy = 1;
-    R = find(A, Head, Fn, Flags);
-    if (!R)
-      R = create(A, Head, Parent, SiteIndex, Fn, Flags, F);
-    Busy = 0;
-    if (!R)
-      return flat(F);
-  }
-  ++R->EntryCount;
-  PathProfCtxNode *N = R;
-  if (R->Kind == PATHPROF_CTX_BACKEDGE) {
-    N = nodeAt(A, ((PathProfCtxBackedge *)R)->Target);
-    ++N->EntryCount;
-  }
-  __pathprof_ctx_site = &slots(N)[N->NumSites];
-  __pathprof_ctx_callee = 0;
-  PathProfCtxEntry E = {N, N->TableWords ? table(N) : flatTable(F)};
-  return E;
+  return enterSlow(F, Self, Site, Callee);
 }
 
 /* Whether the region at \p A holds a tree this runtime can walk. */
