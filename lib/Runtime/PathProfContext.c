@@ -333,20 +333,27 @@ PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
   const void *Callee = __pathprof_ctx_callee;
   Frame[0] = (uint64_t)(uintptr_t)Site;
   Frame[1] = (uint64_t)(uintptr_t)Callee;
-  /* The common case: called from an instrumented caller's node, whose
-     slot's first (most recent) callee is this function. */
+  /* The common case: called from an instrumented caller's node, where this
+     function has been entered before from the same call site: the slot's
+     first (most recent) callee, or one further down the list of an
+     indirect call site, which then moves to the front. */
   char *A = Arena;
   if (__builtin_expect(A && Site >= A + HEADER_BYTES &&
                            Site < A + header(A)->Used && !Busy,
                        1)) {
-    uint64_t First = ((PathProfCtxSlot *)Site)->Head;
+    uint64_t *Head = &((PathProfCtxSlot *)Site)->Head;
     uint64_t Flags = Callee == (const void *)F || (Self && Callee == Self)
                          ? 0
                          : PATHPROF_CTX_VIA_UNKNOWN;
-    if (First) {
-      PathProfCtxNode *R = nodeAt(A, First);
-      if (R->Function == (uint64_t)(F - __start___pathprof_data) &&
-          R->Flags == Flags)
+    const uint64_t Fn = (uint64_t)(F - __start___pathprof_data);
+    if (*Head) {
+      PathProfCtxNode *R = nodeAt(A, *Head);
+      if (R->Function == Fn && R->Flags == Flags)
+        return enterRecord(A, R, F);
+      Busy = 1;
+      R = find(A, Head, Fn, Flags);
+      Busy = 0;
+      if (R)
         return enterRecord(A, R, F);
     }
   }
