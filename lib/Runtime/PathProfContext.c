@@ -37,8 +37,9 @@
 __thread void *__pathprof_ctx_site IE;
 __thread const void *__pathprof_ctx_callee IE;
 
-/* This thread's region (its header), or null. */
-static __thread char *Arena IE;
+/* This thread's region (its header), or null. Instrumented code reads it
+   too: it takes the common case of an entry itself (PathProfLowering.cpp). */
+__thread char *__pathprof_ctx_arena IE;
 /* The runtime is up and this thread has no tree (no profile, no slice of its
    own): it counts flat without asking again. */
 static __thread int NoArena IE;
@@ -114,7 +115,7 @@ void __pathprof_ctx_init_region(char *Region, uint64_t Capacity) {
 }
 
 void __pathprof_ctx_set_thread_region(char *Region) {
-  Arena = Region;
+  __pathprof_ctx_arena = Region;
   NoArena = 0;
   if (!Region) {
     /* A thread that lost its tree (it exited; later destructors run
@@ -262,16 +263,16 @@ static PathProfCtxEntry flat(const PathProfFunctionData *F) {
 /* This thread's arena, or null: asks for the thread's slice (which gives it
    its arena) on its first entry. */
 static char *threadArena(void) {
-  if (Arena || NoArena)
-    return Arena;
+  if (__pathprof_ctx_arena || NoArena)
+    return __pathprof_ctx_arena;
   if (__pathprof_thread_bias == 0)
     __pathprof_thread_slice();
   /* A thread with a bias but no arena counts into counters it shares (no
      slice could be had, or there is no profile): flat, for good. Before
      init there is neither, and the next entry asks again. */
-  if (!Arena && __pathprof_thread_bias != 0)
+  if (!__pathprof_ctx_arena && __pathprof_thread_bias != 0)
     NoArena = 1;
-  return Arena;
+  return __pathprof_ctx_arena;
 }
 
 /* Counts an entry through the record \p R and makes its node the current
@@ -337,7 +338,7 @@ PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
      function has been entered before from the same call site: the slot's
      first (most recent) callee, or one further down the list of an
      indirect call site, which then moves to the front. */
-  char *A = Arena;
+  char *A = __pathprof_ctx_arena;
   if (__builtin_expect(A && Site >= A + HEADER_BYTES &&
                            Site < A + header(A)->Used && !Busy,
                        1)) {
@@ -416,7 +417,8 @@ int __pathprof_ctx_carry(char *To, const char *From, uint64_t Capacity) {
 }
 
 int __pathprof_ctx_thread_region_in(const char *Map, uint64_t Size) {
-  return Arena && Arena >= Map && Arena < Map + Size;
+  return __pathprof_ctx_arena && __pathprof_ctx_arena >= Map &&
+         __pathprof_ctx_arena < Map + Size;
 }
 
 /*--- Folding a dead segment's tree into another ---------------------------*/
