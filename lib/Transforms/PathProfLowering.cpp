@@ -476,6 +476,9 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
   BasicBlock *HasHead = BasicBlock::Create(Ctx, "pathprof.ctx.slot", &F, Join);
   BasicBlock *Check = BasicBlock::Create(Ctx, "pathprof.ctx.check", &F, Join);
   BasicBlock *Fast = BasicBlock::Create(Ctx, "pathprof.ctx.fast", &F, Join);
+  BasicBlock *Recursive =
+      BasicBlock::Create(Ctx, "pathprof.ctx.recursive", &F, Join);
+  BasicBlock *Found = BasicBlock::Create(Ctx, "pathprof.ctx.found", &F, Join);
   BasicBlock *Slow = BasicBlock::Create(Ctx, "pathprof.ctx.slow", &F, Join);
   auto Field = [&](IRBuilder<> &B, Value *Base, uint64_t Offset,
                    const Twine &Name) {
@@ -516,9 +519,10 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
       B.CreateAlignedLoad(RT.I64, Site, Align(8), "pathprof.ctx.first");
   B.CreateCondBr(B.CreateICmpNE(First, B.getInt64(0)), Check, Slow, Likely);
 
-  // The first record must be a node of this function, reached as the
-  // caller's callee word says: directly (the word is this function's data
-  // record, or the function itself) or through unknown code.
+  // The first record must be this function's (its node, or a backedge to
+  // it), reached as the caller's callee word says: directly (the word is
+  // this function's data record, or the function itself) or through
+  // unknown code.
   B.SetInsertPoint(Check);
   Value *Rec = B.CreateGEP(B.getInt8Ty(), Arena, First, "pathprof.ctx.rec");
   Value *Index =
@@ -530,30 +534,47 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
     Direct = B.CreateOr(Direct, B.CreateICmpEQ(Callee, Self));
   Value *Flags = B.CreateSelect(Direct, B.getInt64(0),
                                 B.getInt64(PATHPROF_CTX_VIA_UNKNOWN));
-  Value *IsNode =
-      B.CreateICmpEQ(Field(B, Rec, offsetof(PathProfCtxNode, Kind), ""),
-                     B.getInt64(PATHPROF_CTX_NODE));
+  Value *Kind = Field(B, Rec, offsetof(PathProfCtxNode, Kind), "");
   Value *IsFn = B.CreateICmpEQ(
       Field(B, Rec, offsetof(PathProfCtxNode, Function), ""), Index);
   Value *IsHow = B.CreateICmpEQ(
       Field(B, Rec, offsetof(PathProfCtxNode, Flags), ""), Flags);
-  B.CreateCondBr(B.CreateAnd(IsNode, B.CreateAnd(IsFn, IsHow)), Fast, Slow,
-                 Likely);
+  B.CreateCondBr(B.CreateAnd(IsFn, IsHow), Fast, Slow, Likely);
 
+  // Count the entry in the record; a backedge (a recursive call) counts it
+  // in its target, the function's node, too.
+  auto Increment = [&](IRBuilder<> &B, Value *Record) {
+    Value *CountAt = B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), Record, offsetof(PathProfCtxNode, EntryCount));
+    B.CreateAlignedStore(
+        B.CreateAdd(B.CreateAlignedLoad(RT.I64, CountAt, Align(8)),
+                    B.getInt64(1)),
+        CountAt, Align(8));
+  };
   B.SetInsertPoint(Fast);
-  Value *CountAt = B.CreateConstInBoundsGEP1_64(
-      B.getInt8Ty(), Rec, offsetof(PathProfCtxNode, EntryCount));
+  Increment(B, Rec);
+  B.CreateCondBr(B.CreateICmpEQ(Kind, B.getInt64(PATHPROF_CTX_NODE)), Found,
+                 Recursive, Likely);
+
+  B.SetInsertPoint(Recursive);
+  Value *Target =
+      B.CreateGEP(B.getInt8Ty(), Arena,
+                  Field(B, Rec, offsetof(PathProfCtxBackedge, Target), ""),
+                  "pathprof.ctx.target");
+  Increment(B, Target);
+  B.CreateBr(Found);
+
+  B.SetInsertPoint(Found);
+  PHINode *FoundNode = B.CreatePHI(RT.Ptr, 2, "pathprof.ctx.node");
+  FoundNode->addIncoming(Rec, Fast);
+  FoundNode->addIncoming(Target, Recursive);
   B.CreateAlignedStore(
-      B.CreateAdd(B.CreateAlignedLoad(RT.I64, CountAt, Align(8)),
-                  B.getInt64(1)),
-      CountAt, Align(8));
-  B.CreateAlignedStore(
-      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Rec,
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), FoundNode,
                                    PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites)),
       SiteAddr, Align(8));
   B.CreateAlignedStore(ConstantPointerNull::get(RT.Ptr), CalleeAddr, Align(8));
   Value *FastTable = B.CreateConstInBoundsGEP1_64(
-      B.getInt8Ty(), Rec, PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites + 1),
+      B.getInt8Ty(), FoundNode, PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites + 1),
       "pathprof.ctx.table");
   B.CreateBr(Join);
 
@@ -566,10 +587,10 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
 
   B.SetInsertPoint(&*Join->begin());
   PHINode *Node = B.CreatePHI(RT.Ptr, 2, "pathprof.node");
-  Node->addIncoming(Rec, Fast);
+  Node->addIncoming(FoundNode, Found);
   Node->addIncoming(SlowNode, Slow);
   PHINode *Table = B.CreatePHI(RT.Ptr, 2, "pathprof.table");
-  Table->addIncoming(FastTable, Fast);
+  Table->addIncoming(FastTable, Found);
   Table->addIncoming(SlowTable, Slow);
   return {Node, Table};
 }

@@ -98,8 +98,8 @@
 ;
 ; By default the common case of the entry is in line: the caller's slot is
 ; inside the thread's arena, its first record is a node of this function
-; (index: the data record's distance from the section start / 64) reached
-; as the callee word says (directly: the word is the data record, or the
+; (index: the data record's distance from the section start / 64), or a
+; backedge to one, reached as the callee word says (directly: the word is the data record, or the
 ; function itself when its address can be taken); then the entry count
 ; goes up, the words point at the node's own slot (node + 72 + 16 x call
 ; sites) and the table follows the slots (node + 72 + 16 x (call sites +
@@ -125,14 +125,24 @@
 ; INLINE-NEXT: [[DIRECT:%.*]] = icmp eq ptr %pathprof.ctx.callee, @__pathprof_data_local
 ; INLINE-NEXT: [[FLAGS:%.*]] = select i1 [[DIRECT]], i64 0, i64 1
 ; INLINE:      pathprof.ctx.fast:
-; INLINE:      store ptr {{%.*}}, ptr [[SITEAT]], align 8
+; INLINE:      br i1 {{%.*}}, label %pathprof.ctx.found, label %pathprof.ctx.recursive
+; A recursive call's first record is a backedge: its target is the node,
+; and both count the entry.
+; INLINE:      pathprof.ctx.recursive:
+; INLINE-NEXT: [[TARGETAT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 56
+; INLINE-NEXT: [[TARGET:%.*]] = load i64, ptr [[TARGETAT]], align 8
+; INLINE-NEXT: %pathprof.ctx.target = getelementptr i8, ptr [[ARENA]], i64 [[TARGET]]
+; INLINE:      pathprof.ctx.found:
+; INLINE-NEXT: %pathprof.ctx.node = phi ptr [ %pathprof.ctx.rec, %pathprof.ctx.fast ], [ %pathprof.ctx.target, %pathprof.ctx.recursive ]
+; INLINE-NEXT: [[OWN:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.node, i64 72
+; INLINE-NEXT: store ptr [[OWN]], ptr [[SITEAT]], align 8
 ; INLINE-NEXT: store ptr null, ptr [[CALLEEAT]], align 8
-; INLINE-NEXT: %pathprof.ctx.table = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 88
+; INLINE-NEXT: %pathprof.ctx.table = getelementptr inbounds i8, ptr %pathprof.ctx.node, i64 88
 ; INLINE:      pathprof.ctx.slow:
 ; INLINE-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null, ptr %pathprof.ctx.frame)
 ; INLINE:      pathprof.ctx.entered:
-; INLINE-NEXT: %pathprof.node = phi ptr [ %pathprof.ctx.rec, %pathprof.ctx.fast ], [ {{%.*}}, %pathprof.ctx.slow ]
-; INLINE-NEXT: %pathprof.table = phi ptr [ %pathprof.ctx.table, %pathprof.ctx.fast ], [ {{%.*}}, %pathprof.ctx.slow ]
+; INLINE-NEXT: %pathprof.node = phi ptr [ %pathprof.ctx.node, %pathprof.ctx.found ], [ {{%.*}}, %pathprof.ctx.slow ]
+; INLINE-NEXT: %pathprof.table = phi ptr [ %pathprof.ctx.table, %pathprof.ctx.found ], [ {{%.*}}, %pathprof.ctx.slow ]
 ; A function whose address can be taken also takes itself as the callee.
 ; INLINE-LABEL: define void @caller(
 ; INLINE:      [[BYDATA:%.*]] = icmp eq ptr %pathprof.ctx.callee, @__pathprof_data_caller
