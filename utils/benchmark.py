@@ -88,6 +88,11 @@ VARIANTS = [
     ("metrics-sw", "PathProf + task-clock",
      ["{wrapper}", "-O2", "-fprofile-path-generate",
       "-fprofile-path-metrics=1"]),
+    # Paths per calling context (--variants plain,pgogen,pathprof,context):
+    # a calling context tree with a path table per node.
+    ("context", "PathProf + context", ["{wrapper}", "-O2",
+                                       "-fprofile-path-generate",
+                                       "-fprofile-path-context"]),
 ]
 
 # The run-time environment a variant needs besides the profile's location.
@@ -239,7 +244,7 @@ def parse_args():
                    "and variant (default: 3)")
     p.add_argument("--variants", default=None,
                    help="comma-separated subset of plain,pgogen,pathprof,"
-                   "shared,atomic,metrics,metrics-sw (default: "
+                   "shared,atomic,metrics,metrics-sw,context (default: "
                    "plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
                    "default: all)")

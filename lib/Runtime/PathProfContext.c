@@ -37,8 +37,9 @@
 __thread void *__pathprof_ctx_site IE;
 __thread const void *__pathprof_ctx_callee IE;
 
-/* This thread's region (its header), or null. */
-static __thread char *Arena IE;
+/* This thread's region (its header), or null. Instrumented code reads it
+   too: it takes the common case of an entry itself (PathProfLowering.cpp). */
+__thread char *__pathprof_ctx_arena IE;
 /* The runtime is up and this thread has no tree (no profile, no slice of its
    own): it counts flat without asking again. */
 static __thread int NoArena IE;
@@ -114,7 +115,7 @@ void __pathprof_ctx_init_region(char *Region, uint64_t Capacity) {
 }
 
 void __pathprof_ctx_set_thread_region(char *Region) {
-  Arena = Region;
+  __pathprof_ctx_arena = Region;
   NoArena = 0;
   if (!Region) {
     /* A thread that lost its tree (it exited; later destructors run
@@ -262,24 +263,41 @@ static PathProfCtxEntry flat(const PathProfFunctionData *F) {
 /* This thread's arena, or null: asks for the thread's slice (which gives it
    its arena) on its first entry. */
 static char *threadArena(void) {
-  if (Arena || NoArena)
-    return Arena;
+  if (__pathprof_ctx_arena || NoArena)
+    return __pathprof_ctx_arena;
   if (__pathprof_thread_bias == 0)
     __pathprof_thread_slice();
   /* A thread with a bias but no arena counts into counters it shares (no
      slice could be had, or there is no profile): flat, for good. Before
      init there is neither, and the next entry asks again. */
-  if (!Arena && __pathprof_thread_bias != 0)
+  if (!__pathprof_ctx_arena && __pathprof_thread_bias != 0)
     NoArena = 1;
-  return Arena;
+  return __pathprof_ctx_arena;
 }
 
-PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
-                                      const void *Self, uint64_t *Frame) {
-  char *Site = (char *)__pathprof_ctx_site;
-  const void *Callee = __pathprof_ctx_callee;
-  Frame[0] = (uint64_t)(uintptr_t)Site;
-  Frame[1] = (uint64_t)(uintptr_t)Callee;
+/* Counts an entry through the record \p R and makes its node the current
+   context: what entering a function ends with. */
+static PathProfCtxEntry enterRecord(char *A, PathProfCtxNode *R,
+                                    const PathProfFunctionData *F) {
+  ++R->EntryCount;
+  PathProfCtxNode *N = R;
+  if (R->Kind == PATHPROF_CTX_BACKEDGE) {
+    N = nodeAt(A, ((PathProfCtxBackedge *)R)->Target);
+    ++N->EntryCount;
+  }
+  __pathprof_ctx_site = &slots(N)[N->NumSites];
+  __pathprof_ctx_callee = 0;
+  PathProfCtxEntry E = {N, N->TableWords ? table(N) : flatTable(F)};
+  return E;
+}
+
+/* Everything but a callee found first in its caller's slot: a root, a
+   thread without its arena yet, a callee found further down the slot's
+   list or new, flat counting. Out of line, so that the common case needs
+   no frame. */
+__attribute__((noinline)) static PathProfCtxEntry
+enterSlow(const PathProfFunctionData *F, const void *Self, char *Site,
+          const void *Callee) {
   char *A = threadArena();
   if (!A || Busy)
     return flat(F);
@@ -300,32 +318,47 @@ PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
     return flat(F); /* the caller counts flat */
   }
   const uint64_t Fn = (uint64_t)(F - __start___pathprof_data);
-  PathProfCtxNode *R = 0;
-  uint64_t First = *Head;
-  if (First) {
-    PathProfCtxNode *C = nodeAt(A, First);
-    if (C->Function == Fn && C->Flags == Flags)
-      R = C;
+  Busy = 1;
+  PathProfCtxNode *R = find(A, Head, Fn, Flags);
+  if (!R)
+    R = create(A, Head, Parent, SiteIndex, Fn, Flags, F);
+  Busy = 0;
+  if (!R)
+    return flat(F);
+  return enterRecord(A, R, F);
+}
+
+PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
+                                      const void *Self, uint64_t *Frame) {
+  char *Site = (char *)__pathprof_ctx_site;
+  const void *Callee = __pathprof_ctx_callee;
+  Frame[0] = (uint64_t)(uintptr_t)Site;
+  Frame[1] = (uint64_t)(uintptr_t)Callee;
+  /* The common case: called from an instrumented caller's node, where this
+     function has been entered before from the same call site: the slot's
+     first (most recent) callee, or one further down the list of an
+     indirect call site, which then moves to the front. */
+  char *A = __pathprof_ctx_arena;
+  if (__builtin_expect(A && Site >= A + HEADER_BYTES &&
+                           Site < A + header(A)->Used && !Busy,
+                       1)) {
+    uint64_t *Head = &((PathProfCtxSlot *)Site)->Head;
+    uint64_t Flags = Callee == (const void *)F || (Self && Callee == Self)
+                         ? 0
+                         : PATHPROF_CTX_VIA_UNKNOWN;
+    const uint64_t Fn = (uint64_t)(F - __start___pathprof_data);
+    if (*Head) {
+      PathProfCtxNode *R = nodeAt(A, *Head);
+      if (R->Function == Fn && R->Flags == Flags)
+        return enterRecord(A, R, F);
+      Busy = 1;
+      R = find(A, Head, Fn, Flags);
+      Busy = 0;
+      if (R)
+        return enterRecord(A, R, F);
+    }
   }
-  if (!R) {
-    Busy = 1;
-    R = find(A, Head, Fn, Flags);
-    if (!R)
-      R = create(A, Head, Parent, SiteIndex, Fn, Flags, F);
-    Busy = 0;
-    if (!R)
-      return flat(F);
-  }
-  ++R->EntryCount;
-  PathProfCtxNode *N = R;
-  if (R->Kind == PATHPROF_CTX_BACKEDGE) {
-    N = nodeAt(A, ((PathProfCtxBackedge *)R)->Target);
-    ++N->EntryCount;
-  }
-  __pathprof_ctx_site = &slots(N)[N->NumSites];
-  __pathprof_ctx_callee = 0;
-  PathProfCtxEntry E = {N, N->TableWords ? table(N) : flatTable(F)};
-  return E;
+  return enterSlow(F, Self, Site, Callee);
 }
 
 /* Whether the region at \p A holds a tree this runtime can walk. */
@@ -384,7 +417,8 @@ int __pathprof_ctx_carry(char *To, const char *From, uint64_t Capacity) {
 }
 
 int __pathprof_ctx_thread_region_in(const char *Map, uint64_t Size) {
-  return Arena && Arena >= Map && Arena < Map + Size;
+  return __pathprof_ctx_arena && __pathprof_ctx_arena >= Map &&
+         __pathprof_ctx_arena < Map + Size;
 }
 
 /*--- Folding a dead segment's tree into another ---------------------------*/

@@ -142,6 +142,14 @@ int __pathprof_rdpmc_read(const volatile struct perf_event_mmap_page *Pc,
 
 /*--- Calling context tree (PathProfContext.c) ------------------------------*/
 
+/* Read by instrumented code: the context words a caller stores before a
+   call, and the calling thread's tree (its CONTEXT region), or null. */
+extern __thread void *__pathprof_ctx_site
+    __attribute__((tls_model("initial-exec")));
+extern __thread const void *__pathprof_ctx_callee
+    __attribute__((tls_model("initial-exec")));
+extern __thread char *__pathprof_ctx_arena
+    __attribute__((tls_model("initial-exec")));
 /* Bytes of each counter segment's CONTEXT region (PATHPROF_CONTEXT_SIZE),
    a multiple of the page size. */
 uint64_t __pathprof_ctx_capacity(void);

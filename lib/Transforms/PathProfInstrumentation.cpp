@@ -58,7 +58,6 @@
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
-#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -160,10 +159,13 @@ private:
 /// Whether \p CB is a call site of the calling context tree: a call that can
 /// enter code, in a position where the caller's frame survives it.
 static bool isContextCallSite(const CallBase &CB) {
-  if (isa<IntrinsicInst>(CB) || CB.isInlineAsm() || CB.isMustTailCall())
+  if (CB.isInlineAsm() || CB.isMustTailCall())
     return false;
+  // Intrinsics, called or invoked, enter no code of the program (and their
+  // address cannot be taken for the marker).
   const Function *Callee = CB.getCalledFunction();
-  return !Callee || !Callee->getName().starts_with("__pathprof_");
+  return !Callee || (!Callee->isIntrinsic() &&
+                     !Callee->getName().starts_with("__pathprof_"));
 }
 
 /// The suffix that names the globals of a function with a group of its own:

@@ -54,6 +54,12 @@ static cl::opt<CounterMode> Mode(
                           "All threads share one slice, atomic adds, no "
                           "counter kept in a register")));
 
+static cl::opt<bool> InlineContext(
+    "pathprof-inline-context", cl::init(true), cl::Hidden,
+    cl::desc("With calling contexts, take the common case of a function's "
+             "entry (its caller's call-site slot lists it first) in "
+             "instrumented code, calling the runtime only otherwise"));
+
 static cl::opt<bool> InlineTSC(
     "pathprof-inline-tsc", cl::init(true), cl::Hidden,
     cl::desc("On x86, read the time-stamp counter in instrumented code when "
@@ -68,6 +74,7 @@ struct RecordInfo {
   unsigned NumMetrics = 0; ///< Words of a path record after its count.
   bool Context = false;    ///< Records calling contexts.
   uint64_t NumCallSites = 0;
+  uint64_t NumPaths = 0;
 };
 
 /// What a function that records calling contexts got on entry.
@@ -90,6 +97,9 @@ public:
   void lowerEntryStart(CallInst &Start);
   void lowerCallSite(CallInst &Site);
   void finishContext();
+  std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
+                                                 const RecordInfo &Info,
+                                                 Value *Self, Value *Frame);
 
 private:
   RecordInfo recordInfo(Value *Data);
@@ -142,6 +152,8 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
   Info.Context = Flags->getZExtValue() & PATHPROF_FUNC_CONTEXT;
   Info.NumCallSites = pathprofFunctionCallSites(Flags->getZExtValue());
+  Info.NumPaths =
+      cast<ConstantInt>(Init->getOperand(DataField::NumPaths))->getZExtValue();
   Info.Counters = dyn_cast<GlobalVariable>(
       Init->getOperand(DataField::Counters)->stripPointerCasts());
   if (!Info.Hashed && !Info.Counters)
@@ -359,14 +371,22 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
     Value *Self = F.hasLocalLinkage() && !F.hasAddressTaken()
                       ? ConstantPointerNull::get(RT.Ptr)
                       : static_cast<Value *>(&F);
-    IRBuilder<> B(&Start);
-    Value *Entry =
-        B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
     ContextState &CS = Contexts[Data];
     CS.Frame = Frame;
-    CS.Node = B.CreateExtractValue(Entry, 0, "pathprof.node");
-    CS.Table = B.CreateExtractValue(Entry, 1, "pathprof.table");
     CS.NumCallSites = Info.NumCallSites;
+    // A node holds the function's path table when the runtime gives it one
+    // (PathProfContext.c: dense, at most PATHPROF_CTX_MAX_PATHS paths).
+    if (InlineContext && !Info.Hashed && Info.Counters &&
+        Info.NumPaths <= PATHPROF_CTX_MAX_PATHS) {
+      std::tie(CS.Node, CS.Table) =
+          inlineContextEntry(Start, Info, Self, Frame);
+    } else {
+      IRBuilder<> B(&Start);
+      Value *Entry =
+          B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
+      CS.Node = B.CreateExtractValue(Entry, 0, "pathprof.node");
+      CS.Table = B.CreateExtractValue(Entry, 1, "pathprof.table");
+    }
   }
   if (!Info.NumMetrics)
     return;
@@ -433,6 +453,146 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
       [&](IRBuilder<> &B) {
         B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(KArg), Frame});
       });
+}
+
+/// The entry of a function that records calling contexts, before \p Start:
+/// the common case in line, the runtime's __pathprof_ctx_enter otherwise.
+/// The common case is a caller whose call-site slot (the context word
+/// __pathprof_ctx_site, inside the thread's arena) lists this function first
+/// as a node, reached as the word __pathprof_ctx_callee says: count the
+/// entry and point the words at the node's own slot, as the runtime does
+/// (its fast path, PathProfContext.c). Reading the tree needs no lock: a
+/// record is complete before it is linked, and records never move. Returns
+/// the node and its path table.
+std::pair<Value *, Value *>
+FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
+                                     Value *Self, Value *Frame) {
+  LLVMContext &Ctx = F.getContext();
+  Value *Data = Start.getArgOperand(0);
+  MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
+  BasicBlock *Head = Start.getParent();
+  BasicBlock *Join = Head->splitBasicBlock(&Start, "pathprof.ctx.entered");
+  BasicBlock *InArena = BasicBlock::Create(Ctx, "pathprof.ctx.arena", &F, Join);
+  BasicBlock *HasHead = BasicBlock::Create(Ctx, "pathprof.ctx.slot", &F, Join);
+  BasicBlock *Check = BasicBlock::Create(Ctx, "pathprof.ctx.check", &F, Join);
+  BasicBlock *Fast = BasicBlock::Create(Ctx, "pathprof.ctx.fast", &F, Join);
+  BasicBlock *Recursive =
+      BasicBlock::Create(Ctx, "pathprof.ctx.recursive", &F, Join);
+  BasicBlock *Found = BasicBlock::Create(Ctx, "pathprof.ctx.found", &F, Join);
+  BasicBlock *Slow = BasicBlock::Create(Ctx, "pathprof.ctx.slow", &F, Join);
+  auto Field = [&](IRBuilder<> &B, Value *Base, uint64_t Offset,
+                   const Twine &Name) {
+    return B.CreateAlignedLoad(
+        RT.I64, B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Base, Offset),
+        Align(8), Name);
+  };
+
+  Head->getTerminator()->eraseFromParent();
+  IRBuilder<> B(Head);
+  Value *SiteAddr = B.CreateThreadLocalAddress(RT.ctxSite());
+  Value *CalleeAddr = B.CreateThreadLocalAddress(RT.ctxCallee());
+  Value *Site =
+      B.CreateAlignedLoad(RT.Ptr, SiteAddr, Align(8), "pathprof.ctx.site");
+  Value *Callee =
+      B.CreateAlignedLoad(RT.Ptr, CalleeAddr, Align(8), "pathprof.ctx.callee");
+  B.CreateAlignedStore(Site, Frame, Align(8));
+  B.CreateAlignedStore(Callee, B.CreateConstGEP1_64(RT.I64, Frame, 1),
+                       Align(8));
+  Value *Arena =
+      B.CreateAlignedLoad(RT.Ptr, B.CreateThreadLocalAddress(RT.ctxArena()),
+                          Align(8), "pathprof.ctx.arena");
+  B.CreateCondBr(B.CreateIsNotNull(Arena), InArena, Slow, Likely);
+
+  // The slot must be inside the records of the thread's tree.
+  B.SetInsertPoint(InArena);
+  Value *Used =
+      Field(B, Arena, offsetof(PathProfCtxHeader, Used), "pathprof.ctx.used");
+  Value *SiteInt = B.CreatePtrToInt(Site, RT.I64);
+  Value *ArenaInt = B.CreatePtrToInt(Arena, RT.I64);
+  Value *Low = B.CreateICmpUGE(
+      SiteInt, B.CreateAdd(ArenaInt, B.getInt64(sizeof(PathProfCtxHeader))));
+  Value *High = B.CreateICmpULT(SiteInt, B.CreateAdd(ArenaInt, Used));
+  B.CreateCondBr(B.CreateAnd(Low, High), HasHead, Slow, Likely);
+
+  B.SetInsertPoint(HasHead);
+  Value *First =
+      B.CreateAlignedLoad(RT.I64, Site, Align(8), "pathprof.ctx.first");
+  B.CreateCondBr(B.CreateICmpNE(First, B.getInt64(0)), Check, Slow, Likely);
+
+  // The first record must be this function's (its node, or a backedge to
+  // it), reached as the caller's callee word says: directly (the word is
+  // this function's data record, or the function itself) or through
+  // unknown code.
+  B.SetInsertPoint(Check);
+  Value *Rec = B.CreateGEP(B.getInt8Ty(), Arena, First, "pathprof.ctx.rec");
+  Value *Index =
+      B.CreateUDiv(B.CreateSub(B.CreatePtrToInt(Data, RT.I64),
+                               B.CreatePtrToInt(RT.dataStart(), RT.I64)),
+                   B.getInt64(sizeof(PathProfFunctionData)));
+  Value *Direct = B.CreateICmpEQ(Callee, Data);
+  if (!isa<ConstantPointerNull>(Self))
+    Direct = B.CreateOr(Direct, B.CreateICmpEQ(Callee, Self));
+  Value *Flags = B.CreateSelect(Direct, B.getInt64(0),
+                                B.getInt64(PATHPROF_CTX_VIA_UNKNOWN));
+  Value *Kind = Field(B, Rec, offsetof(PathProfCtxNode, Kind), "");
+  Value *IsFn = B.CreateICmpEQ(
+      Field(B, Rec, offsetof(PathProfCtxNode, Function), ""), Index);
+  Value *IsHow = B.CreateICmpEQ(
+      Field(B, Rec, offsetof(PathProfCtxNode, Flags), ""), Flags);
+  B.CreateCondBr(B.CreateAnd(IsFn, IsHow), Fast, Slow, Likely);
+
+  // Count the entry in the record; a backedge (a recursive call) counts it
+  // in its target, the function's node, too.
+  auto Increment = [&](IRBuilder<> &B, Value *Record) {
+    Value *CountAt = B.CreateConstInBoundsGEP1_64(
+        B.getInt8Ty(), Record, offsetof(PathProfCtxNode, EntryCount));
+    B.CreateAlignedStore(
+        B.CreateAdd(B.CreateAlignedLoad(RT.I64, CountAt, Align(8)),
+                    B.getInt64(1)),
+        CountAt, Align(8));
+  };
+  B.SetInsertPoint(Fast);
+  Increment(B, Rec);
+  B.CreateCondBr(B.CreateICmpEQ(Kind, B.getInt64(PATHPROF_CTX_NODE)), Found,
+                 Recursive, Likely);
+
+  B.SetInsertPoint(Recursive);
+  Value *Target =
+      B.CreateGEP(B.getInt8Ty(), Arena,
+                  Field(B, Rec, offsetof(PathProfCtxBackedge, Target), ""),
+                  "pathprof.ctx.target");
+  Increment(B, Target);
+  B.CreateBr(Found);
+
+  B.SetInsertPoint(Found);
+  PHINode *FoundNode = B.CreatePHI(RT.Ptr, 2, "pathprof.ctx.node");
+  FoundNode->addIncoming(Rec, Fast);
+  FoundNode->addIncoming(Target, Recursive);
+  B.CreateAlignedStore(
+      B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), FoundNode,
+                                   PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites)),
+      SiteAddr, Align(8));
+  B.CreateAlignedStore(ConstantPointerNull::get(RT.Ptr), CalleeAddr, Align(8));
+  Value *FastTable = B.CreateConstInBoundsGEP1_64(
+      B.getInt8Ty(), FoundNode, PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites + 1),
+      "pathprof.ctx.table");
+  B.CreateBr(Join);
+
+  B.SetInsertPoint(Slow);
+  Value *Entry =
+      B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
+  Value *SlowNode = B.CreateExtractValue(Entry, 0);
+  Value *SlowTable = B.CreateExtractValue(Entry, 1);
+  B.CreateBr(Join);
+
+  B.SetInsertPoint(&*Join->begin());
+  PHINode *Node = B.CreatePHI(RT.Ptr, 2, "pathprof.node");
+  Node->addIncoming(FoundNode, Found);
+  Node->addIncoming(SlowNode, Slow);
+  PHINode *Table = B.CreatePHI(RT.Ptr, 2, "pathprof.table");
+  Table->addIncoming(FastTable, Found);
+  Table->addIncoming(SlowTable, Slow);
+  return {Node, Table};
 }
 
 /// Stores the two context words: the slot \p Site the next call is at, and

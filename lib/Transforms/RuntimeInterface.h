@@ -105,6 +105,9 @@ struct RuntimeInterface {
   llvm::GlobalVariable *ctxCallee() {
     return tlsGlobal("__pathprof_ctx_callee");
   }
+  /// The calling thread's calling context tree (its CONTEXT region), or
+  /// null (initial-exec TLS).
+  llvm::GlobalVariable *ctxArena() { return tlsGlobal("__pathprof_ctx_arena"); }
 
   /// The distance from the counter section to the counters of the whole
   /// process (shared and atomic counters).

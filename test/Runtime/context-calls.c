@@ -21,6 +21,14 @@
 // RUN: %llvm-pathprof show --text --no-context %t.raw > %t.ctx.txt
 // RUN: diff %t.flow.txt %t.ctx.txt
 //
+// So -fprofile-path-use reads the same branch weights from either profile:
+// the rebuilds are the same IR.
+// RUN: pathprof-clang -O2 -fprofile-path-use=%t.raw -S -emit-llvm %s -o %t.use-ctx.ll
+// RUN: pathprof-clang -O2 -fprofile-path-use=%t.flow.raw -S -emit-llvm %s -o %t.use-flow.ll
+// RUN: diff %t.use-flow.ll %t.use-ctx.ll
+// RUN: FileCheck %s --check-prefix=USE < %t.use-ctx.ll
+// USE: !"branch_weights"
+//
 // The same tree at -O0 (other path ids, the same counts per context; the
 // loop's call of twice is call site 3, before printf's, where at -O2 the
 // loop's blocks come after the exit's).

@@ -13,6 +13,15 @@
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --check-flat | FileCheck %s --check-prefix=FLAT
 // RUN: %python %S/Inputs/context_arena.py %t.raw | FileCheck %s --check-prefix=ARENA
 //
+// The entry's common case in line or always in the runtime: the same tree,
+// the same lists, the same profile.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context -mllvm -pathprof-inline-context=false %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls > /dev/null
+// RUN: %llvm-pathprof show --text %t.raw > %t.txt
+// RUN: %llvm-pathprof show --text %t.calls.raw | diff %t.txt -
+// RUN: %python %S/Inputs/context_arena.py %t.raw | sed -e 's/segment [0-9]*/segment/' > %t.arena
+// RUN: %python %S/Inputs/context_arena.py %t.calls.raw | sed -e 's/segment [0-9]*/segment/' | diff %t.arena -
+//
 // CHECK:      Calling context tree: 5 contexts, 1 root, 0 recursive call sites, depth 3
 // CHECK:      entries  inclusive  exclusive  context
 // CHECK-NEXT:       1         36         13  main

@@ -12,6 +12,12 @@
 // RUN: cmp %t.plain.out %t.ctx.out
 // RUN: %llvm-pathprof show --context %t.raw | FileCheck %s --match-full-lines
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --check-flat | FileCheck %s --check-prefix=FLAT
+// Recursive entries in line (through the backedge that is the slot's first
+// record) and in the runtime count the same.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context -mllvm -pathprof-inline-context=false %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls > /dev/null
+// RUN: %llvm-pathprof show --text %t.raw > %t.txt
+// RUN: %llvm-pathprof show --text %t.calls.raw | diff %t.txt -
 // RUN: pathprof-clang -O0 -fprofile-path-generate -fprofile-path-context %s -o %t.ctx0
 // RUN: rm -f %t.raw0 && env PATHPROF_FILE=%t.raw0 %t.ctx0 > %t.ctx0.out
 // RUN: cmp %t.plain.out %t.ctx0.out

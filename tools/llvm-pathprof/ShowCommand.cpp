@@ -650,6 +650,12 @@ static int showContextMain(const Profile &P) {
   std::unique_ptr<raw_fd_ostream> OS = openOutput();
   if (!OS)
     return 1;
+  if (!ShowFunction.empty()) {
+    if (Error E = printFunctionContexts(P, ShowFunction, !ShowNoDemangle,
+                                        ShowTopN, *OS))
+      return fail(createFileError(ShowInput, std::move(E)));
+    return closeOutput(*OS);
+  }
   printContextTree(P, !ShowNoDemangle, *OS);
   return closeOutput(*OS);
 }

@@ -7,7 +7,9 @@
 // summed metric, indented under its caller and labelled with the caller's
 // call site; a recursive call is a line of its own saying which context it
 // is counted in. Children are ordered by inclusive count, hottest first.
-// The JSON form carries the whole tree with every context's path records.
+// With --function, the hot paths of the named functions per calling
+// context instead. The JSON form carries the whole tree with every
+// context's path records.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +19,12 @@
 #include "PathProf/ProfileNames.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <map>
 
 using namespace llvm;
 using namespace pathprof;
@@ -229,6 +234,105 @@ void writeNode(const Profile &P, const ContextNode &N, bool IsRoot,
 void pathprof::tool::printContextTree(const Profile &P, bool Demangle,
                                       raw_ostream &OS) {
   TreePrinter(P, Demangle).print(OS);
+}
+
+namespace {
+/// A context of a function --function names: the chain from its root, as
+/// printed, and the node.
+struct FoundContext {
+  std::string Chain;
+  const ContextNode *N;
+  size_t Order; ///< In tree order.
+};
+
+void findContexts(const ContextNode &N, StringRef Query, bool Demangle,
+                  std::string Chain, bool IsRoot,
+                  std::vector<FoundContext> &Out) {
+  if (!IsRoot)
+    Chain += " -> ";
+  Chain += siteLabel(N.CallSite, N.ViaUnknown, IsRoot) +
+           displayName(N.Function, Demangle);
+  if (matchesFunctionName(N.Function, Query))
+    Out.push_back({Chain, &N, Out.size()});
+  for (const ContextNode &C : N.Children)
+    findContexts(C, Query, Demangle, Chain, /*IsRoot=*/false, Out);
+}
+} // namespace
+
+Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
+                                            bool Demangle, unsigned TopN,
+                                            raw_ostream &OS) {
+  std::vector<FoundContext> Found;
+  for (const ContextNode &R : P.Context->Roots)
+    findContexts(R, Query, Demangle, "", /*IsRoot=*/true, Found);
+  if (Found.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no context of a function named '" + Query + "'");
+  // Hottest first (their own paths, then entries), then in tree order.
+  llvm::sort(Found, [](const FoundContext &A, const FoundContext &B) {
+    auto Rank = [](const FoundContext &C) {
+      return std::make_pair(C.N->exclusiveCount(), C.N->EntryCount);
+    };
+    if (Rank(A) != Rank(B))
+      return Rank(A) > Rank(B);
+    return A.Order < B.Order;
+  });
+  std::map<std::pair<std::string, uint64_t>, const FunctionProfile *> Fns;
+  for (const FunctionProfile &F : P.Functions)
+    Fns[{F.Name, F.Checksum}] = &F;
+  OS << "Contexts of " << Query << ": " << Found.size() << "\n";
+  for (const FoundContext &C : Found) {
+    const ContextNode &N = *C.N;
+    const FunctionProfile *F = Fns[{N.Function, N.Checksum}];
+    uint64_t Own = N.exclusiveCount();
+    OS << "\nContext: " << C.Chain << "\n";
+    OS << "  Entries: " << N.EntryCount << "\n";
+    if (!N.HasPaths) {
+      OS << "  Paths: counted in the flat profile only\n";
+      continue;
+    }
+    OS << "  Total path count: " << Own;
+    if (F)
+      OS << " (" << percent(Own, F->totalCount()) << " of the function's)";
+    OS << "\n";
+    std::vector<const PathRecord *> Paths;
+    for (const PathRecord &R : N.Paths)
+      Paths.push_back(&R);
+    llvm::sort(Paths, [](const PathRecord *A, const PathRecord *B) {
+      return A->Count != B->Count ? A->Count > B->Count : A->Id < B->Id;
+    });
+    if (Paths.empty())
+      continue;
+    size_t Shown = TopN ? std::min<size_t>(TopN, Paths.size()) : Paths.size();
+    OS << "  Top " << Shown << " of " << Paths.size() << " paths:\n";
+    for (const PathRecord *R : ArrayRef(Paths).take_front(Shown)) {
+      OS << "    Path " << R->Id << ": count " << R->Count << " ("
+         << percent(R->Count, Own) << " of context)\n";
+      if (!R->Metrics.empty()) {
+        OS << "      Metrics:";
+        for (size_t I = 0; I != P.Metrics.size(); ++I)
+          OS << " " << P.Metrics[I].Name << "=" << R->Metrics[I];
+        OS << "\n";
+      }
+      if (!F)
+        continue;
+      Expected<DecodedPath> Path = F->CFG.decode(R->Id);
+      if (!Path)
+        return Path.takeError();
+      if (!Path->StartsAtEntry)
+        OS << "      (from backedge)\n";
+      std::string Last;
+      for (uint32_t Block : Path->Blocks) {
+        std::string Loc = F->CFG.blockLocation(Block);
+        if (Loc != Last)
+          OS << "      " << Loc << "\n";
+        Last = std::move(Loc);
+      }
+      if (!Path->EndsAtReturn)
+        OS << "      (to backedge)\n";
+    }
+  }
+  return Error::success();
 }
 
 void pathprof::tool::writeContextJSON(const Profile &P, bool Demangle,

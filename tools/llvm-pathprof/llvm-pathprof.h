@@ -64,6 +64,11 @@ llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
 /// show --context: the calling context tree of \p P (which has one), a line
 /// per context (ShowContext.cpp).
 void printContextTree(const Profile &P, bool Demangle, llvm::raw_ostream &OS);
+/// show --context --function=Query: the hot paths (at most \p TopN, 0: all)
+/// of each context of the functions \p Query names, hottest first.
+llvm::Error printFunctionContexts(const Profile &P, llvm::StringRef Query,
+                                  bool Demangle, unsigned TopN,
+                                  llvm::raw_ostream &OS);
 /// The tree of \p P (which has one) as the attribute "context" of the JSON
 /// object \p J is writing.
 void writeContextJSON(const Profile &P, bool Demangle, llvm::json::OStream &J);

@@ -20,6 +20,10 @@
 ; MARK-NEXT: call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 2, ptr @ext)
 ; MARK-NEXT: call void @ext(i32 2)
 ; MARK-NEXT: call void @llvm.donothing()
+; An invoked intrinsic is no call site either.
+; MARK-LABEL: define void @invokes(
+; MARK-NOT: __pathprof_call_site
+; MARK: invoke void @llvm.donothing()
 ; MARK-LABEL: define void @tail(
 ; MARK-NOT: __pathprof_call_site
 ; MARK: musttail call void @tail2()
@@ -31,7 +35,9 @@
 ; every ret and resume gives the caller's words back from the frame (before
 ; a musttail call), and a landing pad or a return from setjmp points the
 ; words at the function's own slot (node + 72 + 16 x call sites).
-; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context -S %s | FileCheck %s
+; With -pathprof-inline-context=false the entry is a call of the runtime
+; (below, the common case in line).
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context -pathprof-inline-context=false -S %s | FileCheck %s
 ; CHECK-LABEL: define internal void @local(
 ; CHECK:      %pathprof.ctx.frame = alloca [2 x i64], align 8
 ; CHECK-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null, ptr %pathprof.ctx.frame)
@@ -89,6 +95,59 @@
 ;
 ; CHECK: declare hidden { ptr, ptr } @__pathprof_ctx_enter(ptr, ptr, ptr)
 ; CHECK-NOT: __pathprof_call_site
+;
+; By default the common case of the entry is in line: the caller's slot is
+; inside the thread's arena, its first record is a node of this function
+; (index: the data record's distance from the section start / 64), or a
+; backedge to one, reached as the callee word says (directly: the word is the data record, or the
+; function itself when its address can be taken); then the entry count
+; goes up, the words point at the node's own slot (node + 72 + 16 x call
+; sites) and the table follows the slots (node + 72 + 16 x (call sites +
+; 1)). Anything else calls the runtime.
+; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context -S %s | FileCheck %s --check-prefix=INLINE
+; INLINE-LABEL: define internal void @local(
+; INLINE:      entry:
+; INLINE-NEXT: %pathprof.ctx.frame = alloca [2 x i64], align 8
+; INLINE-NEXT: [[SITEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; INLINE-NEXT: [[CALLEEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; INLINE-NEXT: %pathprof.ctx.site = load ptr, ptr [[SITEAT]], align 8
+; INLINE-NEXT: %pathprof.ctx.callee = load ptr, ptr [[CALLEEAT]], align 8
+; INLINE-NEXT: store ptr %pathprof.ctx.site, ptr %pathprof.ctx.frame, align 8
+; INLINE:      [[ARENAAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_arena)
+; INLINE-NEXT: [[ARENA:%.*]] = load ptr, ptr [[ARENAAT]], align 8
+; INLINE:      pathprof.ctx.arena:
+; INLINE:      %pathprof.ctx.used = load i64
+; INLINE:      pathprof.ctx.slot:
+; INLINE-NEXT: %pathprof.ctx.first = load i64, ptr %pathprof.ctx.site, align 8
+; INLINE:      pathprof.ctx.check:
+; INLINE-NEXT: %pathprof.ctx.rec = getelementptr i8, ptr [[ARENA]], i64 %pathprof.ctx.first
+; INLINE-NEXT: [[INDEX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_local to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 64
+; INLINE-NEXT: [[DIRECT:%.*]] = icmp eq ptr %pathprof.ctx.callee, @__pathprof_data_local
+; INLINE-NEXT: [[FLAGS:%.*]] = select i1 [[DIRECT]], i64 0, i64 1
+; INLINE:      pathprof.ctx.fast:
+; INLINE:      br i1 {{%.*}}, label %pathprof.ctx.found, label %pathprof.ctx.recursive
+; A recursive call's first record is a backedge: its target is the node,
+; and both count the entry.
+; INLINE:      pathprof.ctx.recursive:
+; INLINE-NEXT: [[TARGETAT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 56
+; INLINE-NEXT: [[TARGET:%.*]] = load i64, ptr [[TARGETAT]], align 8
+; INLINE-NEXT: %pathprof.ctx.target = getelementptr i8, ptr [[ARENA]], i64 [[TARGET]]
+; INLINE:      pathprof.ctx.found:
+; INLINE-NEXT: %pathprof.ctx.node = phi ptr [ %pathprof.ctx.rec, %pathprof.ctx.fast ], [ %pathprof.ctx.target, %pathprof.ctx.recursive ]
+; INLINE-NEXT: [[OWN:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.node, i64 72
+; INLINE-NEXT: store ptr [[OWN]], ptr [[SITEAT]], align 8
+; INLINE-NEXT: store ptr null, ptr [[CALLEEAT]], align 8
+; INLINE-NEXT: %pathprof.ctx.table = getelementptr inbounds i8, ptr %pathprof.ctx.node, i64 88
+; INLINE:      pathprof.ctx.slow:
+; INLINE-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null, ptr %pathprof.ctx.frame)
+; INLINE:      pathprof.ctx.entered:
+; INLINE-NEXT: %pathprof.node = phi ptr [ %pathprof.ctx.node, %pathprof.ctx.found ], [ {{%.*}}, %pathprof.ctx.slow ]
+; INLINE-NEXT: %pathprof.table = phi ptr [ %pathprof.ctx.table, %pathprof.ctx.found ], [ {{%.*}}, %pathprof.ctx.slow ]
+; A function whose address can be taken also takes itself as the callee.
+; INLINE-LABEL: define void @caller(
+; INLINE:      [[BYDATA:%.*]] = icmp eq ptr %pathprof.ctx.callee, @__pathprof_data_caller
+; INLINE-NEXT: [[BYSELF:%.*]] = icmp eq ptr %pathprof.ctx.callee, @caller
+; INLINE-NEXT: or i1 [[BYDATA]], [[BYSELF]]
 
 declare void @ext(i32)
 declare i32 @setjmp(ptr) returns_twice
@@ -130,6 +189,16 @@ entry:
   %r = call i32 @setjmp(ptr %buf) returns_twice
   call void @ext(i32 %r)
   ret void
+}
+
+define void @invokes() personality ptr @__gxx_personality_v0 {
+entry:
+  invoke void @llvm.donothing() to label %ok unwind label %lp
+ok:
+  ret void
+lp:
+  %l = landingpad { ptr, i32 } cleanup
+  resume { ptr, i32 } %l
 }
 
 define void @tail() {
