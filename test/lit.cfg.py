@@ -63,6 +63,11 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%utils", os.path.join(config.pathprof_src_root, "utils")))
 
+# Node.js finds the packages utils/setup.sh installs (utils/js); browser
+# tests start chromium through %utils/js/chromium.js.
+config.environment["NODE_PATH"] = os.path.join(
+    config.pathprof_obj_root, "js", "node_modules")
+
 if os.access("/proc/self/fd", os.R_OK):
     config.available_features.add("linux")
 

@@ -20,10 +20,11 @@ build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 # binutils (ld.bfd, ld.gold) and llvm-19-linker-tools (LLVMgold.so, for LTO
 # through ld.bfd and gold) are the linkers the link tests run; meson is the
 # second build system the driver tests build through; gcc and g++ build
-# PathProf itself and a CMake-package project in the toolchain tests.
+# PathProf itself and a CMake-package project in the toolchain tests;
+# chromium is the browser the report and export tests drive.
 packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools llvm-19-linker-tools lld-19
           binutils libclang-rt-19-dev libpfm4-dev cmake ninja-build make python3
-          valgrind meson gcc g++)
+          valgrind meson gcc g++ chromium)
 
 missing=()
 for pkg in "${packages[@]}"; do
@@ -51,3 +52,19 @@ fi
 
 cmake "${cmake_args[@]}"
 cmake --build "$build_dir"
+
+# The tests' JavaScript packages (utils/js/package.json: an independent pprof
+# decoder, a flame-graph viewer, a browser driver) go into the build tree,
+# installed again only when the package list changes. They need the machine's
+# Node.js and npm, which Debian's archive does not provide in this version.
+js_dir=$build_dir/js
+if ! command -v npm >/dev/null; then
+  echo "setup.sh: error: npm not found; install Node.js 20 and npm" >&2
+  exit 1
+fi
+if ! cmp -s "$root/utils/js/package-lock.json" "$js_dir/package-lock.json" ||
+   [ ! -d "$js_dir/node_modules" ]; then
+  mkdir -p "$js_dir"
+  cp "$root/utils/js/package.json" "$root/utils/js/package-lock.json" "$js_dir/"
+  (cd "$js_dir" && npm ci --no-audit --no-fund --loglevel=error)
+fi
