@@ -54,7 +54,6 @@ import math
 import os
 import platform
 import re
-import resource
 import shlex
 import shutil
 import statistics
@@ -62,6 +61,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import measure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_DIR = os.path.join(ROOT, "utils", "bench")
@@ -328,20 +329,8 @@ def clear(profdir):
 TIMER = "wall"
 
 
-def child_cpu_seconds():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
-
-
 def run_once(binary, size, env, profdir):
-    argv = [binary] + ([size] if size else [])
-    # RUSAGE_CHILDREN adds up every child waited for, and this is the only
-    # one running, so the difference is this run's.
-    start_wall, start_cpu = time.perf_counter(), child_cpu_seconds()
-    r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       env=env, universal_newlines=True)
-    wall = time.perf_counter() - start_wall
-    cpu = child_cpu_seconds() - start_cpu
+    r, wall, cpu = measure.run_timed([binary] + ([size] if size else []), env)
     clear(profdir)
     return r, cpu if TIMER == "cpu" else wall
 
@@ -353,18 +342,14 @@ def timer_metric():
 
 
 def callgrind_count(binary, size, env, profdir):
-    argv = ["valgrind", "--tool=callgrind",
-            "--callgrind-out-file=" + os.path.join(profdir, "callgrind.out"),
-            binary] + ([size] if size else [])
-    r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       env=env, universal_newlines=True)
+    r, count = measure.callgrind_instructions(
+        [binary] + ([size] if size else []),
+        os.path.join(profdir, "callgrind.out"), env)
     clear(profdir)
-    m = re.search(r"Collected\s*:\s*(\d+)", r.stderr)
-    if r.returncode != 0 or not m:
+    if count is None:
         log("benchmark.py: error: callgrind run of {} failed:\n{}".format(
             binary, r.stderr[-2000:]))
-        return None
-    return int(m.group(1))
+    return count
 
 
 def geomean(xs):

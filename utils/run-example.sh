@@ -5,15 +5,17 @@
 # the bundled expression evaluator: build it with path profiling, run it,
 # merge its raw profile, show the three hottest paths of each function,
 # rebuild it with -fprofile-path-use, check that the rebuilt program prints
-# what a plain -O2 build prints, and time both (median of several interleaved
-# runs on an input other than the training one).
+# what a plain -O2 build and clang's own -fprofile-use build print, and
+# compare the three on an input other than the training one
+# (utils/compare-builds.py: instructions executed under callgrind when
+# valgrind is installed, and the median CPU time of interleaved runs).
 #
 # Environment:
 #   PATHPROF_BUILD_DIR    the build tree (default build/)
 #   PATHPROF_EXAMPLE_DIR  where everything is written (default
 #                         $PATHPROF_BUILD_DIR/examples; emptied first)
 #   PATHPROF_SKIP_SETUP=1 use the build tree as it is, without setup.sh
-#   PATHPROF_EXAMPLE_RUNS timed runs per build (default 5)
+#   PATHPROF_EXAMPLE_RUNS timed runs per build (default 7)
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -21,11 +23,14 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 out=${PATHPROF_EXAMPLE_DIR:-$build_dir/examples}
-runs=${PATHPROF_EXAMPLE_RUNS:-5}
+runs=${PATHPROF_EXAMPLE_RUNS:-7}
 
 # Training input (the profile) and test input (the timing): calc [N [SEED]].
+# CPU time is measured on a longer run of the test input, so that it is well
+# above the timer's resolution and the start-up cost.
 train_args=(200000)
 test_args=(200000 7)
+time_args=(1000000 7)
 
 if [ "${PATHPROF_SKIP_SETUP:-}" != 1 ]; then
   bash "$root/utils/setup.sh"
@@ -57,33 +62,34 @@ raw=("$prof_dir"/*.pathraw)
 step "Show the three hottest paths per function"
 (set -x; "$build_dir/bin/llvm-pathprof" show --topn=3 "$out/calc.pathprof")
 
-step "Rebuild with the path profile, and a plain -O2 build to compare with"
-# The wrapper runs the same clang-19 for both, so the profile is the only
-# difference between the two programs.
-(set -x; "$build_dir/bin/pathprof-clang" -O2 -g -fprofile-path-use="$out/calc.pathprof" \
+step "Rebuild with the path profile; -O2 and clang's own -fprofile-use to compare with"
+# The wrapper runs the same clang-19 for every build, so the profile is the
+# only difference between the programs. clang's edge profile is trained on the
+# same input.
+(set -x; "$build_dir/bin/pathprof-clang" -O2 -gdwarf-4 -fprofile-path-use="$out/calc.pathprof" \
    "$root/examples/calc.c" -o "$out/calc-pgo")
-(set -x; "$build_dir/bin/pathprof-clang" -O2 -g "$root/examples/calc.c" -o "$out/calc-O2")
+(set -x; "$build_dir/bin/pathprof-clang" -O2 -gdwarf-4 "$root/examples/calc.c" -o "$out/calc-O2")
+profdata=$("$build_dir/bin/pathprof-clang" -print-prog-name=llvm-profdata)
+(set -x; "$build_dir/bin/pathprof-clang" -O2 -fprofile-generate="$out/calc-edge" \
+   "$root/examples/calc.c" -o "$out/calc-edge-gen")
+(cd "$out" && ./calc-edge-gen "${train_args[@]}" > /dev/null)
+(set -x; "$profdata" merge -o "$out/calc.profdata" "$out"/calc-edge/*.profraw)
+(set -x; "$build_dir/bin/pathprof-clang" -O2 -gdwarf-4 -fprofile-use="$out/calc.profdata" \
+   "$root/examples/calc.c" -o "$out/calc-edge-use")
 
-step "Check that both print the same on another input: calc ${test_args[*]}"
+step "Check that all three print the same on another input: calc ${test_args[*]}"
 expected=$("$out/calc-O2" "${test_args[@]}")
 actual=$("$out/calc-pgo" "${test_args[@]}")
+edge=$("$out/calc-edge-use" "${test_args[@]}")
 echo "-O2:                $expected"
+echo "-fprofile-use:      $edge"
 echo "-fprofile-path-use: $actual"
 [ "$expected" = "$actual" ] || die "the rebuilt program prints something else"
+[ "$expected" = "$edge" ] || die "clang's -fprofile-use build prints something else"
 echo "same output"
 
-step "Time both: median of $runs interleaved runs each"
-python3 - "$runs" "$out/calc-O2" "$out/calc-pgo" "${test_args[@]}" <<'PY'
-import statistics, subprocess, sys, time
-runs, plain, pgo, args = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
-times = {plain: [], pgo: []}
-for _ in range(runs):
-    for binary in (plain, pgo):
-        start = time.perf_counter()
-        subprocess.run([binary] + args, stdout=subprocess.DEVNULL, check=True)
-        times[binary].append(time.perf_counter() - start)
-before, after = statistics.median(times[plain]), statistics.median(times[pgo])
-print("-O2:                {:.3f} s".format(before))
-print("-fprofile-path-use: {:.3f} s ({:.2f}x the -O2 time)".format(
-    after, after / before))
-PY
+step "Before and after"
+python3 "$root/utils/compare-builds.py" --runs "$runs" \
+  --build="-O2=$out/calc-O2" --build="-fprofile-use=$out/calc-edge-use" \
+  --build="-fprofile-path-use=$out/calc-pgo" \
+  --instructions-args="${test_args[*]}" --time-args="${time_args[*]}"
