@@ -9,8 +9,10 @@
 # time and the object's code size (the .text* sections, llvm-size -A) per
 # variant, and the ratios against plain -O2 and PathProf against
 # -fprofile-generate. Given source files (and --cflags for them), it measures
-# those instead: a real program's sources, with a total row. docs/Benchmarks.md
-# ("Compile time and code size") has the results.
+# those instead: a real program's sources, with a total row. Compile time is
+# the compiler's CPU time (user + system, which leaves out waiting for a CPU
+# on a shared machine), or with --timer=wall the wall clock.
+# docs/Benchmarks.md ("Compile time and code size") has the results.
 #
 # ===------------------------------------------------------------------------===#
 
@@ -22,7 +24,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+import measure
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BENCH_DIR = os.path.join(ROOT, "utils", "bench")
@@ -30,13 +33,17 @@ VARIANTS = [("plain", "-O2"), ("pgogen", "-fprofile-generate"),
             ("pathprof", "PathProf")]
 
 
-def run(cmd, **kw):
-    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       universal_newlines=True, **kw)
+def check(cmd, r):
     if r.returncode != 0:
         sys.exit("compile-cost.py: error: {} failed:\n{}".format(
             " ".join(cmd), r.stderr))
     return r.stdout
+
+
+def run(cmd, **kw):
+    return check(cmd, subprocess.run(cmd, stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE,
+                                     universal_newlines=True, **kw))
 
 
 def commands(args, src, obj):
@@ -78,6 +85,9 @@ def main():
                    help="timed compiles per program and variant "
                    "(default: %(default)s)")
     p.add_argument("--markdown", action="store_true")
+    p.add_argument("--timer", choices=["cpu", "wall"], default="cpu",
+                   help="time compiles by the compiler's CPU time (the "
+                   "default) or by the wall clock")
     p.add_argument("--cflags", default="",
                    help="more compiler flags for every variant (-I, -D); "
                    "write --cflags=-DX, as argparse takes a lone -DX for an "
@@ -100,9 +110,9 @@ def main():
             sizes = {}
             for _ in range(args.repetitions):
                 for v, _ in VARIANTS:
-                    start = time.perf_counter()
-                    run(cmds[v])
-                    times[v].append(time.perf_counter() - start)
+                    r, wall, cpu = measure.run_timed(cmds[v])
+                    check(cmds[v], r)
+                    times[v].append(cpu if args.timer == "cpu" else wall)
                     sizes[v] = text_size(obj)
             rows.append((os.path.splitext(name)[0],
                          {v: statistics.median(t) for v, t in times.items()},
@@ -137,8 +147,11 @@ def main():
     if args.markdown:
         print("Command: `python3 utils/compile-cost.py {}`  ".format(
             " ".join(shlex.quote(a) for a in sys.argv[1:])))
-        print("Machine: {} CPUs; median of {} interleaved compiles (-O2 -c)."
-              "\n".format(os.cpu_count(), args.repetitions))
+        print("Machine: {} CPUs; median {} of {} interleaved compiles "
+              "(-O2 -c).\n".format(os.cpu_count(),
+                                   "CPU time (user + system)"
+                                   if args.timer == "cpu" else "wall time",
+                                   args.repetitions))
         print("| " + " | ".join(header) + " |")
         print("|:---|" + "---:|" * (len(header) - 1))
         for c in body:
