@@ -47,7 +47,9 @@ std::string remapSourcePath(llvm::StringRef Path);
 std::string getDisplayName(const llvm::Function &F);
 
 /// True when no PathProf pass should touch \p F at all: declarations,
-/// funclet-based exception handling, the runtime's own functions.
+/// functions marked noprofile or skipprofile (no_profile_instrument_function)
+/// and naked ones, funclet-based exception handling, the runtime's own
+/// functions.
 bool shouldSkipFunction(const llvm::Function &F);
 
 } // namespace pathprof

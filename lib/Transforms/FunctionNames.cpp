@@ -92,6 +92,13 @@ bool pathprof::shouldSkipFunction(const Function &F) {
   // be inlined, and their paths then run in this module.
   if (F.isDeclaration())
     return true;
+  // What the user excluded (no_profile_instrument_function) and bodies of
+  // inline assembly alone, which no counter update may enter, as IR PGO
+  // skips them.
+  if (F.hasFnAttribute(Attribute::NoProfile) ||
+      F.hasFnAttribute(Attribute::SkipProfile) ||
+      F.hasFnAttribute(Attribute::Naked))
+    return true;
   if (F.hasPersonalityFn() &&
       isScopedEHPersonality(classifyEHPersonality(F.getPersonalityFn())))
     return true;
