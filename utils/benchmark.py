@@ -40,7 +40,10 @@
 # (`-fprofile-generate`, train, `llvm-profdata merge`, `-fprofile-use`), and
 # PathProf (`-fprofile-path-generate`, train, `llvm-pathprof merge`,
 # `-fprofile-path-use`) with branch weights alone
-# (`-mllvm -pathprof-superblocks=false`) and with superblocks. Every rebuilt
+# (`-mllvm -pathprof-superblocks=false`) and with superblocks; a fifth,
+# not built unless asked for (--variants ...,ppcontext), trains with a
+# calling context tree (`-fprofile-path-context`), whose callee lists give
+# indirect calls value profiles for indirect-call promotion. Every rebuilt
 # program must print on the test input what the plain build prints. The
 # compile step (`-c`) of each rebuild is timed separately from linking, the
 # object's .text* bytes give the code size, and a compile with
@@ -185,7 +188,11 @@ PGO_VARIANTS = [
     ("pgouse", "-fprofile-use"),
     ("ppweights", "PathProf weights"),
     ("ppsuper", "PathProf superblocks"),
+    # Superblocks and indirect-call promotion from a context profile.
+    ("ppcontext", "PathProf context"),
 ]
+# Built unless --variants leaves them out.
+PGO_DEFAULT = ["plain", "pgouse", "ppweights", "ppsuper"]
 
 CALLGRIND_SIZES = {
     "csv": "35000",
@@ -247,8 +254,8 @@ def parse_args():
                    help="comma-separated subset of plain,pgogen,pathprof,"
                    "shared,atomic,metrics,metrics-sw,context (default: "
                    "plain,pgogen,pathprof) "
-                   "(with --pgo: of plain,pgouse,ppweights,ppsuper, "
-                   "default: all)")
+                   "(with --pgo: of plain,pgouse,ppweights,ppsuper,"
+                   "ppcontext, default: all but ppcontext)")
     p.add_argument("--readings", action="store_true",
                    help="with the metrics variant: count each program's "
                    "time-stamp counter readings and add the time they "
@@ -593,8 +600,9 @@ def expand_wrapper(args, prog, argv):
 
 
 def train(args, prog, kind, work, train_args, expected):
-    """Builds prog instrumented for kind ("clang" or "pathprof"), runs it on
-    train_args and returns the merged profile's path."""
+    """Builds prog instrumented for kind ("clang", "pathprof" or
+    "pathprof-context"), runs it on train_args and returns the merged
+    profile's path."""
     src = source(prog)
     tdir = os.path.join(work, "train-{}-{}".format(prog, kind))
     os.makedirs(tdir)
@@ -604,9 +612,12 @@ def train(args, prog, kind, work, train_args, expected):
                  "-o", binary],
                 "building {} with -fprofile-generate".format(prog))
     else:
-        checked([wrapper_path(args, prog), "-O2", "-fprofile-path-generate",
-                 src, "-o", binary],
-                "building {} with -fprofile-path-generate".format(prog))
+        flags = ["-fprofile-path-generate"]
+        if kind == "pathprof-context":
+            flags.append("-fprofile-path-context")
+        checked([wrapper_path(args, prog), "-O2"] + flags + [src, "-o",
+                                                              binary],
+                "building {} with {}".format(prog, " ".join(flags)))
     env = dict(os.environ)
     env["LLVM_PROFILE_FILE"] = os.path.join(tdir, "train-%p.profraw")
     env["PATHPROF_FILE"] = os.path.join(tdir, "train-%p.pathraw")
@@ -626,7 +637,7 @@ def train(args, prog, kind, work, train_args, expected):
         checked([args.llvm_profdata, "merge", "-o", out] + raws,
                 "llvm-profdata merge")
     else:
-        out = os.path.join(work, prog + ".pathprof")
+        out = os.path.join(work, "{}.{}.pathprof".format(prog, kind))
         checked([os.path.join(args.build_dir, "bin", "llvm-pathprof"),
                  "merge", "-o", out] + raws, "llvm-pathprof merge")
     return out
@@ -639,7 +650,8 @@ def pgo_compile_command(args, prog, variant, profiles, obj):
         return [cc, "-O2"] + tail
     if variant == "pgouse":
         return [cc, "-O2", "-fprofile-use=" + profiles["clang"]] + tail
-    use = ["-O2", "-fprofile-path-use=" + profiles["pathprof"]]
+    kind = "pathprof-context" if variant == "ppcontext" else "pathprof"
+    use = ["-O2", "-fprofile-path-use=" + profiles[kind]]
     if variant == "ppweights":
         use += ["-mllvm", "-pathprof-superblocks=false"]
     return expand_wrapper(args, prog, use + tail)
@@ -669,9 +681,21 @@ def superblock_remarks(cmd):
             r.stderr.count("[-Rpass-missed=pathprof-superblock]"))
 
 
+def promotion_remarks(cmd):
+    """Indirect calls promoted (remarks of LLVM's indirect-call promotion)
+    in one more compile of cmd."""
+    out = cmd.index("-o")
+    cmd = cmd[:out] + ["-o", os.devnull] + cmd[out + 2:] + [
+        "-Rpass=pgo-icall-prom"]
+    r = capture(cmd)
+    if r.returncode != 0:
+        return None
+    return r.stderr.count("[-Rpass=pgo-icall-prom]")
+
+
 def pgo_main(args):
     titles = dict(PGO_VARIANTS)
-    chosen = (args.variants or ",".join(titles)).split(",")
+    chosen = (args.variants or ",".join(PGO_DEFAULT)).split(",")
     unknown = [v for v in chosen if v not in titles]
     if unknown:
         sys.exit("benchmark.py: error: unknown --pgo variant(s): " +
@@ -703,7 +727,7 @@ def pgo_main(args):
     progs = programs(args.only)
 
     # Train, build and check. A variant that fails is reported as n/a.
-    commands, binaries, text, remarks = {}, {}, {}, {}
+    commands, binaries, text, remarks, promoted = {}, {}, {}, {}, {}
     for prog in progs:
         plain_bin = os.path.join(bindir, prog + ".reference")
         try:
@@ -721,7 +745,8 @@ def pgo_main(args):
             continue
         profiles = {}
         for kind, needed_by in (("clang", ["pgouse"]),
-                                ("pathprof", ["ppweights", "ppsuper"])):
+                                ("pathprof", ["ppweights", "ppsuper"]),
+                                ("pathprof-context", ["ppcontext"])):
             if not any(v in names for v in needed_by):
                 continue
             log("training {} ({})".format(prog, kind))
@@ -736,6 +761,8 @@ def pgo_main(args):
                 continue
             if variant in ("ppweights", "ppsuper") and \
                     "pathprof" not in profiles:
+                continue
+            if variant == "ppcontext" and "pathprof-context" not in profiles:
                 continue
             log("building {} ({})".format(prog, variant))
             obj = os.path.join(bindir, "{}.{}.o".format(prog, variant))
@@ -763,6 +790,8 @@ def pgo_main(args):
             binaries[(prog, variant)] = binary
             if variant == "ppsuper":
                 remarks[prog] = superblock_remarks(cmd)
+            if variant == "ppcontext":
+                promoted[prog] = promotion_remarks(cmd)
 
     # Compile times, interleaved like the runs; the compiles above warmed the
     # caches.
@@ -809,28 +838,25 @@ def pgo_main(args):
     if "pgouse" in names:
         ratio_cols += [(n, "pgouse") for n in names if n.startswith("pp")]
 
-    def table(values, unit, formatter, extra=None):
+    def table(values, unit, formatter, extras=()):
         header = ["program"] + ["{} ({})".format(titles[n], unit)
                                 for n in names]
         header += ["{} / {}".format(titles[a], titles[b])
                    for a, b in ratio_cols]
-        if extra:
-            header.append(extra[0])
+        header += [title for title, _ in extras]
         rows = []
         for prog in progs:
             row = [prog] + [formatter(values.get((prog, n))) for n in names]
             row += [fmt(ratio(values.get((prog, a)), values.get((prog, b))),
                         2) for a, b in ratio_cols]
-            if extra:
-                row.append(extra[1](prog))
+            row += [cell(prog) for _, cell in extras]
             rows.append(row)
         geo = ["geomean"]
         geo += [formatter(geomean([values.get((p, n)) for p in progs]))
                 for n in names]
         geo += [fmt(geomean([ratio(values.get((p, a)), values.get((p, b)))
                              for p in progs]), 2) for a, b in ratio_cols]
-        if extra:
-            geo.append("")
+        geo += [""] * len(extras)
         rows.append(geo)
         print_table(header, rows, args.markdown)
 
@@ -864,15 +890,23 @@ def pgo_main(args):
     if args.markdown:
         print("Code size: bytes in the `.text*` sections of each program's "
               "object file; superblocks: remarks of the superblock build "
-              "(formed / refused).\n")
+              "(formed / refused); promoted: indirect calls the context "
+              "build promoted (remarks).\n")
 
     def remark_cell(prog):
         r = remarks.get(prog)
         return "n/a" if r is None else "{} / {}".format(*r)
 
-    table(text, "bytes", fmt_count,
-          ("superblocks formed / refused", remark_cell)
-          if "ppsuper" in names else None)
+    def promoted_cell(prog):
+        r = promoted.get(prog)
+        return "n/a" if r is None else str(r)
+
+    extras = []
+    if "ppsuper" in names:
+        extras.append(("superblocks formed / refused", remark_cell))
+    if "ppcontext" in names:
+        extras.append(("indirect calls promoted", promoted_cell))
+    table(text, "bytes", fmt_count, extras)
     print()
     if args.markdown:
         print("Compile time: median seconds of {} interleaved compiles "

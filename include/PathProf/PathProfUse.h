@@ -4,7 +4,8 @@
 // at the pipeline point where the instrumentation ran, it reads a path
 // profile, matches each function by profile name and CFG checksum, and turns
 // its path counts into ordinary PGO data (branch weights, entry counts, a
-// profile summary, hot/cold attributes) for LLVM's profile consumers.
+// profile summary, hot/cold attributes, and, from a calling context tree,
+// value profiles of indirect calls) for LLVM's profile consumers.
 // Superblock formation along the hot paths is a pass of its own that runs
 // next (pathprof-superblock, PathProf/Superblock.h).
 //

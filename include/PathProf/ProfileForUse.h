@@ -14,12 +14,14 @@
 
 #include "PathProf/Profile.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ProfileSummary.h"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -54,6 +56,19 @@ private:
   std::string Msg;
 };
 
+/// A callee a calling context tree recorded at a call site: its profile name
+/// and the calls of the site that entered it.
+struct CallTarget {
+  llvm::StringRef Name;
+  uint64_t Count = 0;
+};
+
+/// The callees recorded at the call sites of one function, by call-site
+/// index (PathProf/ContextCallSites.h), each site's by name, in no
+/// particular order; sites that
+/// entered no instrumented function of the module are left out.
+using CallSiteTargets = std::map<uint64_t, llvm::SmallVector<CallTarget, 2>>;
+
 /// A profile loaded for use: its functions by profile name, and what the
 /// whole program's profile says (flow, maximum counts, summary).
 struct ProfileForUse {
@@ -66,6 +81,10 @@ struct ProfileForUse {
   /// Largest entry count of any function.
   uint64_t MaxFunctionCount = 0;
   std::unique_ptr<llvm::ProfileSummary> Summary;
+  /// With a calling context tree: the callees of each function's call sites,
+  /// summed over its contexts (direct calls, and calls through backedges;
+  /// entries through unknown code are no call of the site).
+  llvm::DenseMap<const FunctionProfile *, CallSiteTargets> CallTargets;
 
   /// The profile of the function named \p Name with \p Checksum, or null.
   const FunctionProfile *find(llvm::StringRef Name, uint64_t Checksum) const;

@@ -31,11 +31,27 @@ enum class ProfileKind { Unknown, Raw, Indexed, Text };
 /// does not validate anything else.
 ProfileKind identifyProfile(llvm::StringRef Buffer);
 
+/// The calling context tree of one thread, as a raw profile holds it: the
+/// tree of one counter segment (docs/ContextTree.md, "Reading").
+struct ThreadContextTree {
+  /// The segment's number among its module's counter segments, in file
+  /// order, the order the runtime made them in: 0 for the thread that
+  /// started the module, then each thread slice. A slice that a thread left
+  /// to a later one holds the trees of both.
+  uint64_t Thread = 0;
+  uint64_t SegmentOffset = 0;
+  ContextTree Tree;
+};
+
 /// Parses a raw profile, with one function per (name, checksum): records of
 /// the same function emitted by several files are summed. Non-fatal problems
-/// (increments the runtime dropped, saturated sums) go to \p Warn.
-llvm::Expected<Profile> readRawProfile(llvm::StringRef Buffer,
-                                       WarningHandler Warn);
+/// (increments the runtime dropped, saturated sums) go to \p Warn. The
+/// profile's calling context tree is the trees of all threads merged; with
+/// \p Threads, each thread's is also appended there, in file order (those
+/// that counted something).
+llvm::Expected<Profile>
+readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
+               std::vector<ThreadContextTree> *Threads = nullptr);
 
 /// What the header of one segment of a raw profile says (version 1 files
 /// have one segment, the file, without owner and version strings).
@@ -69,9 +85,13 @@ llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
 /// warnings are prefixed with "<Path>: " unless \p NameFileInWarnings is
 /// false (for a caller whose diagnostics name the file themselves). With
 /// \p Required other than Unknown, a profile of another kind is an error.
-llvm::Expected<Profile> readProfile(llvm::StringRef Path, WarningHandler Warn,
-                                    ProfileKind Required = ProfileKind::Unknown,
-                                    bool NameFileInWarnings = true);
+/// \p Threads, for a raw profile, gets each thread's context tree
+/// (readRawProfile).
+llvm::Expected<Profile>
+readProfile(llvm::StringRef Path, WarningHandler Warn,
+            ProfileKind Required = ProfileKind::Unknown,
+            bool NameFileInWarnings = true,
+            std::vector<ThreadContextTree> *Threads = nullptr);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors come wrapped in a FileError

@@ -5,7 +5,8 @@
 // pathprof-lower run where IR PGO instruments (after early simplification,
 // before inlining) at every optimization level, or pathprof-use in its place
 // when -pathprof-profile-use=FILE is given (followed, in optimized builds, by
-// pathprof-inline-sole-calls), and opt can run each pass by name.
+// pathprof-inline-sole-calls and LLVM's indirect-call promotion), and opt can
+// run each pass by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Transforms/Instrumentation/PGOInstrumentation.h"
 
 using namespace llvm;
 using namespace pathprof;
@@ -113,6 +115,13 @@ static void registerCallbacks(PassBuilder &PB) {
           if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
               !shouldPreInline())
             MPM.addPass(SoleCallInlinerPass());
+          // The value profiles pathprof-use gave indirect calls: LLVM adds
+          // the promotion only for its own PGO (PGOOptions IRUse or
+          // SampleUse), after its use pass and before the inliner, which
+          // then inlines the promoted calls. After superblock formation,
+          // which finds profiles by the CFG the promotion changes.
+          if (Level != OptimizationLevel::O0)
+            MPM.addPass(PGOIndirectCallPromotion());
         } else if (InstrumentInPipeline) {
           MPM.addPass(PathProfInstrumentPass());
           MPM.addPass(PathProfLoweringPass());

@@ -122,22 +122,30 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
   return Result;
 }
 
-Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
-                                        ProfileKind Required,
-                                        bool NameFileInWarnings) {
+Expected<Profile>
+pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
+                      bool NameFileInWarnings,
+                      std::vector<ThreadContextTree> *Threads) {
   return readFile<Profile>(
       Path, Warn,
-      [Required](StringRef Buffer,
-                 WarningHandler FileWarn) -> Expected<Profile> {
+      [Required, Threads](StringRef Buffer,
+                          WarningHandler FileWarn) -> Expected<Profile> {
         ProfileKind Kind = identifyProfile(Buffer);
         if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
           return makeProfileError(profile_error::not_a_profile,
                                   "not a text profile (its first line is "
                                   "not '" +
                                       TextProfileHeader + "')");
+        if (Threads &&
+            (Kind == ProfileKind::Indexed || Kind == ProfileKind::Text))
+          return makeProfileError(
+              profile_error::not_a_profile,
+              Twine("a") + (Kind == ProfileKind::Text ? " text" : "n indexed") +
+                  " profile keeps the calling context trees of its threads "
+                  "merged; they are apart in raw profiles only");
         switch (Kind) {
         case ProfileKind::Raw:
-          return readRawProfile(Buffer, FileWarn);
+          return readRawProfile(Buffer, FileWarn, Threads);
         case ProfileKind::Indexed:
           return readIndexedProfile(Buffer);
         case ProfileKind::Text:

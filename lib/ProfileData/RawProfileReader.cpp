@@ -498,7 +498,9 @@ struct RawModule {
 /// functions.
 class RawProfileBuilder {
 public:
-  explicit RawProfileBuilder(WarningHandler Warn) : Warn(Warn) {}
+  RawProfileBuilder(WarningHandler Warn,
+                    std::vector<ThreadContextTree> *Threads)
+      : Warn(Warn), Threads(Threads) {}
 
   /// Reads the function records of the segment \p S (regions checked).
   Expected<RawModule> addModule(const RawSegment &S);
@@ -530,6 +532,10 @@ private:
   Error addContext(const RawModule &M, const RawSegment &S);
 
   WarningHandler Warn;
+  /// Where each thread's tree goes too, if anywhere.
+  std::vector<ThreadContextTree> *Threads;
+  /// Counter segments of each module (by signature) with a context region.
+  std::map<uint64_t, uint64_t> ThreadsOfModule;
   Profile P;
   /// For each counter segment with metrics (by offset), the record slot of
   /// each metric of P.
@@ -815,6 +821,12 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
   }
   if (!P.Context)
     P.Context.emplace();
+  // The thread's tree by itself, when asked for, then into the merged one.
+  const uint64_t Thread = ThreadsOfModule[S.Signature]++;
+  ContextTree *Into = &*P.Context;
+  ContextTree Own;
+  if (Threads)
+    Into = &Own;
   for (size_t I = Nodes.size(); I-- != 0;) {
     Built &B = Nodes[I];
     Counted[I] = Counted[I] || B.N.EntryCount != 0 || !B.N.Paths.empty();
@@ -826,7 +838,11 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
   bool Ok = true;
   for (size_t I = 0; I != Nodes.size(); ++I)
     if (Nodes[I].Parent == SIZE_MAX && Counted[I])
-      Ok &= P.Context->addRoot(std::move(Nodes[I].N), P.Metrics);
+      Ok &= Into->addRoot(std::move(Nodes[I].N), P.Metrics);
+  if (Threads && !Own.Roots.empty()) {
+    Threads->push_back({Thread, At.Offset, Own});
+    Ok &= P.Context->merge(std::move(Own), 1, P.Metrics);
+  }
   if (!Ok)
     ContextSaturated = true;
   return Error::success();
@@ -1136,9 +1152,10 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
 
 } // namespace
 
-Expected<Profile> pathprof::readRawProfile(StringRef Buffer,
-                                           WarningHandler Warn) {
-  RawProfileBuilder B(Warn);
+Expected<Profile>
+pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
+                         std::vector<ThreadContextTree> *Threads) {
+  RawProfileBuilder B(Warn, Threads);
   // Version 3: the description segments by module signature, and the
   // counter segments to add once every description is known (a file need
   // not put a module's description before its counts).

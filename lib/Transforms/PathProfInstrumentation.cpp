@@ -39,6 +39,7 @@
 
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/ContextCallSites.h"
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
@@ -56,7 +57,6 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
-#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -155,18 +155,6 @@ private:
 };
 
 } // namespace
-
-/// Whether \p CB is a call site of the calling context tree: a call that can
-/// enter code, in a position where the caller's frame survives it.
-static bool isContextCallSite(const CallBase &CB) {
-  if (CB.isInlineAsm() || CB.isMustTailCall())
-    return false;
-  // Intrinsics, called or invoked, enter no code of the program (and their
-  // address cannot be taken for the marker).
-  const Function *Callee = CB.getCalledFunction();
-  return !Callee || (!Callee->isIntrinsic() &&
-                     !Callee->getName().starts_with("__pathprof_"));
-}
 
 /// The suffix that names the globals of a function with a group of its own:
 /// the same for every compile of the same CFG, numbering and counter kind,
@@ -320,9 +308,7 @@ void FunctionInstrumenter::run() {
   const unsigned NumBlocks = Blocks.size();
   // Before the pass adds calls of its own.
   if (Context)
-    for (Instruction &I : instructions(F))
-      if (auto *CB = dyn_cast<CallBase>(&I); CB && isContextCallSite(*CB))
-        CallSites.push_back(CB);
+    CallSites = contextCallSites(F);
   emitGlobals();
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());

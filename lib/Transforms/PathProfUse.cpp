@@ -20,19 +20,33 @@
 //     same 32-bit scaling), irr_loop header weights, function entry counts,
 //     a PSK_Instr profile summary of the whole profile, and inlinehint / cold
 //     attributes from the hot and cold count thresholds; a function whose
-//     paths never ran gets entry count 0 and is cold.
+//     paths never ran gets entry count 0 and is cold;
+//  4. with a calling context profile (-fprofile-path-context), gives each
+//     indirect call the value profile IR PGO's use pass gives it, from the
+//     callees its call site entered in all the function's contexts (the
+//     call-site indices are the instrumentation's,
+//     PathProf/ContextCallSites.h): !prof !{!"VP", i32 0, i64 TOTAL,
+//     i64 HASH, i64 COUNT, ...} through llvm::annotateValueSite, hottest
+//     first, at most -icp-max-annotations callees, each callee hashed by
+//     its IR PGO name, so that LLVM's indirect-call promotion
+//     (PGOIndirectCallPromotion, which the plugin runs next) promotes the
+//     hot ones. A function whose call sites disagree with the profile's (a
+//     recorded site that does not exist, or a direct call of another
+//     function than the one recorded there) is stale, like a changed CFG.
 //
 // It only annotates: superblock formation along the hot paths is the next
 // pass, pathprof-superblock (PathProf/Superblock.h). Both take the profile
 // from PathProfileAnalysis (PathProf/ProfileForUse.h), which reads it once.
 //
 // What a path profile cannot provide, and IR PGO's does: select weights,
-// value profiles (indirect-call promotion, memop sizes).
+// memop size profiles; value profiles of indirect calls need a context
+// profile.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/PathProfUse.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/ContextCallSites.h"
 #include "PathProf/FunctionNames.h"
 #include "PathProf/PathDecode.h"
 #include "PathProf/ProfileError.h"
@@ -72,6 +86,7 @@ STATISTIC(NumNeverRun, "Functions whose path profile has no counts (cold)");
 STATISTIC(NumStale, "Functions whose path profile is stale (checksum differs)");
 STATISTIC(NumMissing, "Functions without a path profile");
 STATISTIC(NumBranchWeights, "Terminators given branch weights");
+STATISTIC(NumValueProfiles, "Indirect calls given value profiles");
 
 static cl::opt<std::string> ProfileUse(
     "pathprof-profile-use", cl::init(""), cl::Hidden,
@@ -139,6 +154,111 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
   return NumWeights;
 }
 
+/// LLVM's limit on the callees of an indirect call's value profile, as IR
+/// PGO's use pass applies it (-icp-max-annotations).
+static unsigned maxValueProfileTargets() {
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  auto It = Options.find("icp-max-annotations");
+  if (It == Options.end())
+    report_fatal_error("LLVM has no -icp-max-annotations option");
+  return static_cast<cl::opt<unsigned> *>(It->second)->getValue();
+}
+
+namespace {
+
+/// The hashes value profiles name callees by: the MD5 of the callee's IR PGO
+/// name (llvm::getIRPGOFuncName), the name PGOIndirectCallPromotion looks
+/// functions up by. A callee defined or declared in the module has the
+/// name LLVM gives it; another (a static function of another file) has its
+/// profile name, which is the same "<source path>;<symbol>" unless
+/// -pathprof-prefix-map rewrote the path.
+class CalleeHashes {
+public:
+  CalleeHashes(Module &M, const ProfileForUse &Loaded) : Loaded(Loaded) {
+    static_assert(LocalNameSeparator == ';',
+                  "profile names of local functions are IR PGO names");
+    for (Function &F : M)
+      ByProfileName.try_emplace(profileName(F), &F);
+  }
+
+  uint64_t hash(StringRef ProfileName) const {
+    if (Function *F = ByProfileName.lookup(ProfileName))
+      return IndexedInstrProf::ComputeHash(getIRPGOFuncName(*F));
+    return IndexedInstrProf::ComputeHash(ProfileName);
+  }
+
+  /// The name the profile has \p F under: its profile name, or the name of
+  /// its source's old path (ProfileForUse::match).
+  std::string profileName(const Function &F) const {
+    std::string Name = getPathProfFuncName(F);
+    StringRef Found = Loaded.match(Name).Name;
+    return Found.empty() ? Name : Found.str();
+  }
+
+private:
+  const ProfileForUse &Loaded;
+  StringMap<Function *> ByProfileName;
+};
+
+} // namespace
+
+/// Why the call sites of a function, \p Sites, are not the ones its context
+/// profile recorded \p Targets at, or "" when they agree as far as the
+/// profile tells: every recorded site exists, and a direct call entered only
+/// the function it calls.
+static std::string callSiteMismatch(ArrayRef<CallBase *> Sites,
+                                    const CallSiteTargets &Targets,
+                                    const CalleeHashes &Hashes) {
+  for (const auto &[Site, Callees] : Targets) {
+    if (Site >= Sites.size())
+      return ("it has " + Twine(Sites.size()) +
+              plural(Sites.size(), " call site", " call sites") +
+              ", the profile has callees at call site " + Twine(Site))
+          .str();
+    const Function *Direct = Sites[Site]->getCalledFunction();
+    if (!Direct)
+      continue;
+    std::string Name = Hashes.profileName(*Direct);
+    for (const CallTarget &T : Callees)
+      if (T.Name != Name)
+        return ("its call site " + Twine(Site) + " calls " + displayName(Name) +
+                ", the profile has it enter " + displayName(T.Name))
+            .str();
+  }
+  return "";
+}
+
+/// Gives each indirect call among \p Sites the value profile of its callees
+/// in \p Targets, as PGOUseFunc::annotateValueSites does from an edge
+/// profile. Returns how many calls got one.
+static unsigned annotateIndirectCalls(Module &M, ArrayRef<CallBase *> Sites,
+                                      const CallSiteTargets &Targets,
+                                      const CalleeHashes &Hashes) {
+  unsigned Annotated = 0;
+  const unsigned MaxTargets = maxValueProfileTargets();
+  for (const auto &[Site, Callees] : Targets) {
+    CallBase *CB = Sites[Site];
+    if (!CB->isIndirectCall())
+      continue;
+    SmallVector<InstrProfValueData, 4> Values;
+    uint64_t Total = 0;
+    for (const CallTarget &T : Callees) {
+      Values.push_back({Hashes.hash(T.Name), T.Count});
+      Total = SaturatingAdd(Total, T.Count);
+    }
+    // Hottest first, as llvm-profdata sorts a site's values; equal counts
+    // by hash, so that the order does not depend on the tree's.
+    llvm::sort(Values,
+               [](const InstrProfValueData &A, const InstrProfValueData &B) {
+                 return std::tie(B.Count, A.Value) < std::tie(A.Count, B.Value);
+               });
+    annotateValueSite(M, *CB, Values, Total, IPVK_IndirectCallTarget,
+                      MaxTargets);
+    ++Annotated;
+  }
+  return Annotated;
+}
+
 /// "N functions of FILE have stale path profiles ...: f, g (+K more)".
 static std::string staleMessage(StringRef SourceFile,
                                 ArrayRef<std::string> Names) {
@@ -180,6 +300,9 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
   std::vector<Function *> HotFunctions, ColdFunctions;
   std::vector<std::string> StaleNames;
   uint64_t Missing = 0;
+  std::optional<CalleeHashes> Hashes;
+  if (!Loaded->CallTargets.empty())
+    Hashes.emplace(M, *Loaded);
   for (Function *F : Worklist) {
     std::string Name = getPathProfFuncName(*F);
     std::string Shown = displayName(Name);
@@ -233,6 +356,23 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       });
       continue;
     }
+    // With contexts: the call sites the profile's indices mean.
+    auto Targets = Loaded->CallTargets.find(FP);
+    std::vector<CallBase *> Sites;
+    if (Targets != Loaded->CallTargets.end()) {
+      Sites = contextCallSites(*F);
+      std::string Why = callSiteMismatch(Sites, Targets->second, *Hashes);
+      if (!Why.empty()) {
+        ++NumStale;
+        StaleNames.push_back(Shown);
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "StaleCallSites", F)
+                 << "path profile not used for " << ore::NV("Function", Shown)
+                 << ": " << ore::NV("Reason", Why) << " (stale profile)";
+        });
+        continue;
+      }
+    }
     Expected<DecodedPathProfile> D = decodePathProfile(DAG, *FP);
     if (!D) {
       Ctx.diagnose(DiagnosticInfoPathProfile(
@@ -263,6 +403,19 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
         setBranchWeights(*F, *D, FAM.getResult<BlockFrequencyAnalysis>(*F));
     NumBranchWeights += NumWeights;
     ++NumAnnotated;
+    if (!Sites.empty()) {
+      unsigned NumValues =
+          annotateIndirectCalls(M, Sites, Targets->second, *Hashes);
+      NumValueProfiles += NumValues;
+      if (NumValues)
+        ORE.emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "ValueProfiles", F)
+                 << "gave " << ore::NV("IndirectCalls", NumValues)
+                 << plural(NumValues, " indirect call", " indirect calls")
+                 << " of " << ore::NV("Function", Shown)
+                 << " the value profile of the callees its contexts entered";
+        });
+    }
     if (PSI.isHotCount(EntryCount))
       HotFunctions.push_back(F);
     else if (PSI.isColdCount(MaxCount))

@@ -17,6 +17,7 @@
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace llvm;
 using namespace pathprof;
@@ -84,6 +85,73 @@ const FunctionProfile *ProfileForUse::profileOf(const Function &F,
   return find(Found.Name, DAG.checksum());
 }
 
+namespace {
+
+/// Sums the callees of every call site of every function over the calling
+/// context tree (ProfileForUse::CallTargets).
+class CallTargetCollector {
+public:
+  explicit CallTargetCollector(ProfileForUse &P) : P(P) {}
+
+  void run(const ContextTree &Tree) {
+    for (const ContextNode &Root : Tree.Roots)
+      countRecursiveEntries(Root);
+    for (const ContextNode &Root : Tree.Roots)
+      collect(Root);
+  }
+
+private:
+  /// A node's entry count includes the recursive entries its backedges
+  /// counted in it; what its parent's call site entered is the rest.
+  void countRecursiveEntries(const ContextNode &N) {
+    Chain.push_back(&N);
+    for (const ContextBackedge &B : N.Backedges)
+      if (B.Levels < Chain.size()) {
+        uint64_t &R = Recursive[Chain[Chain.size() - 1 - B.Levels]];
+        R = SaturatingAdd(R, B.Count);
+      }
+    for (const ContextNode &C : N.Children)
+      countRecursiveEntries(C);
+    Chain.pop_back();
+  }
+
+  void collect(const ContextNode &N) {
+    const FunctionProfile *Caller = P.find(N.Function, N.Checksum);
+    for (const ContextNode &C : N.Children) {
+      uint64_t Recursed = Recursive.lookup(&C);
+      if (Caller && C.EntryCount > Recursed)
+        add(*Caller, C.CallSite, C.ViaUnknown, C.Function, C.Checksum,
+            C.EntryCount - Recursed);
+      collect(C);
+    }
+    for (const ContextBackedge &B : N.Backedges)
+      if (Caller && B.Count != 0)
+        add(*Caller, B.CallSite, B.ViaUnknown, B.Function, B.Checksum, B.Count);
+  }
+
+  void add(const FunctionProfile &Caller, uint64_t Site, bool ViaUnknown,
+           StringRef Callee, uint64_t Checksum, uint64_t Count) {
+    // An entry through unknown code (a callback, a signal handler) is no
+    // call the site made.
+    const FunctionProfile *CalleeFP = P.find(Callee, Checksum);
+    if (ViaUnknown || Site == ContextNode::OwnCode || !CalleeFP)
+      return;
+    auto &Targets = P.CallTargets[&Caller][Site];
+    auto It = llvm::find_if(
+        Targets, [&](const CallTarget &T) { return T.Name == CalleeFP->Name; });
+    if (It == Targets.end())
+      Targets.push_back({CalleeFP->Name, Count});
+    else
+      It->Count = SaturatingAdd(It->Count, Count);
+  }
+
+  ProfileForUse &P;
+  std::vector<const ContextNode *> Chain;
+  DenseMap<const ContextNode *, uint64_t> Recursive;
+};
+
+} // namespace
+
 /// Reads \p File and indexes it. The profile summary describes the whole
 /// program, not only the module being compiled: merge stores it in indexed
 /// profiles; for other profiles it is computed here, which decodes every path
@@ -105,6 +173,8 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
       Result->LocalsBySymbol[Parts.Symbol].push_back(
           Result->ByName.find(FP.Name)->first());
   }
+  if (Result->Prof.Context)
+    CallTargetCollector(*Result).run(*Result->Prof.Context);
   std::optional<PathProfileSummary> Summary = Result->Prof.Summary;
   if (!Summary) {
     Expected<PathProfileSummary> Computed = computeSummary(Result->Prof);

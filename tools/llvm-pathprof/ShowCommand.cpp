@@ -123,6 +123,13 @@ static cl::opt<bool> ShowContext(
              "-fprofile-path-context): entries, inclusive and exclusive path "
              "counts per context"),
     cl::cat(PathProfCategory));
+static cl::opt<bool> ShowPerThread(
+    "per-thread", cl::sub(ShowSubcommand),
+    cl::desc("With --context, on a raw profile: the calling context tree of "
+             "each thread by itself (one per counter segment, numbered in the "
+             "order the runtime made them), in --json also under "
+             "\"threads\""),
+    cl::cat(PathProfCategory));
 static cl::opt<bool> ShowNoContext(
     "no-context", cl::sub(ShowSubcommand),
     cl::desc("Leave out the calling context tree (from --text and --json): "
@@ -448,7 +455,8 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   return Error::success();
 }
 
-static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
+static Error showJSON(const Profile &P, const Selection &Sel,
+                      ArrayRef<ThreadContextTree> Threads, raw_ostream &OS) {
   // Without an explicit --topn, JSON consumers get every executed path.
   unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
 
@@ -472,7 +480,8 @@ static Error showJSON(const Profile &P, const Selection &Sel, raw_ostream &OS) {
       });
     J.attribute("total_count", P.totalCount());
     if (P.Context)
-      writeContextJSON(P, !ShowNoDemangle, J);
+      writeContextJSON(P, !ShowNoDemangle, J,
+                       ShowPerThread ? std::optional(Threads) : std::nullopt);
     J.attribute("run_functions", uint64_t(Sel.NumRun));
     J.attribute("shown_functions", uint64_t(Sel.Shown.size()));
     J.attributeArray("functions", [&] {
@@ -641,8 +650,10 @@ static int showSegmentsMain() {
   return closeOutput(*OS);
 }
 
-/// show --context, in text: the tree instead of the functions.
-static int showContextMain(const Profile &P) {
+/// show --context, in text: the tree (or each thread's) instead of the
+/// functions.
+static int showContextMain(const Profile &P,
+                           ArrayRef<ThreadContextTree> Threads) {
   if (!P.Context)
     return fail(ShowInput +
                 ": the profile has no calling context tree (build with "
@@ -656,7 +667,10 @@ static int showContextMain(const Profile &P) {
       return fail(createFileError(ShowInput, std::move(E)));
     return closeOutput(*OS);
   }
-  printContextTree(P, !ShowNoDemangle, *OS);
+  if (ShowPerThread)
+    printThreadContextTrees(P, Threads, !ShowNoDemangle, *OS);
+  else
+    printContextTree(P, *P.Context, !ShowNoDemangle, *OS);
   return closeOutput(*OS);
 }
 
@@ -669,19 +683,26 @@ int pathprof::tool::showMain() {
     return showSegmentsMain();
   if (ShowContext && ShowTextProfile)
     return fail("--text and --context cannot be used together");
+  if (ShowPerThread && !ShowContext)
+    return fail("--per-thread needs --context");
+  if (ShowPerThread && !ShowFunction.empty())
+    return fail("--per-thread and --function cannot be used together");
   // A bad pattern is the command line's fault, not the profile's.
   for (auto [Option, Pattern] :
        {std::pair<StringRef, StringRef>("name-regex", ShowNameRegex),
         std::pair<StringRef, StringRef>("file-regex", ShowFileRegex)})
     if (Expected<std::optional<Regex>> R = compileRegex(Option, Pattern); !R)
       return fail(R.takeError());
-  Expected<Profile> P = readProfile(ShowInput, warn);
+  std::vector<ThreadContextTree> Threads;
+  Expected<Profile> P = readProfile(ShowInput, warn, ProfileKind::Unknown,
+                                    /*NameFileInWarnings=*/true,
+                                    ShowPerThread ? &Threads : nullptr);
   if (!P)
     return fail(P.takeError());
   if (ShowNoContext)
     P->Context.reset();
   if (ShowContext && !ShowJSON)
-    return showContextMain(*P);
+    return showContextMain(*P, Threads);
   if (ShowContext && !P->Context)
     return fail(ShowInput +
                 ": the profile has no calling context tree (build with "
@@ -711,7 +732,8 @@ int pathprof::tool::showMain() {
   std::unique_ptr<raw_fd_ostream> OS = openOutput();
   if (!OS)
     return 1;
-  Error E = ShowJSON ? showJSON(*P, *Sel, *OS) : showText(*P, *Sel, *OS);
+  Error E =
+      ShowJSON ? showJSON(*P, *Sel, Threads, *OS) : showText(*P, *Sel, *OS);
   if (E)
     return fail(createFileError(ShowInput, std::move(E)));
   return closeOutput(*OS);

@@ -8,8 +8,9 @@
 // call site; a recursive call is a line of its own saying which context it
 // is counted in. Children are ordered by inclusive count, hottest first.
 // With --function, the hot paths of the named functions per calling
-// context instead. The JSON form carries the whole tree with every
-// context's path records.
+// context instead; with --per-thread, the tree of each thread of a raw
+// profile by itself. The JSON form carries the whole tree with every
+// context's path records (and, with --per-thread, each thread's).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileNames.h"
+#include "PathProf/ProfileReader.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Error.h"
@@ -92,7 +94,8 @@ struct Row {
 
 class TreePrinter {
 public:
-  TreePrinter(const Profile &P, bool Demangle) : P(P), Demangle(Demangle) {
+  TreePrinter(const Profile &P, const ContextTree &T, bool Demangle)
+      : P(P), T(T), Demangle(Demangle) {
     Header = {"entries", "inclusive", "exclusive"};
     for (const MetricDescriptor &M : P.Metrics) {
       Header.push_back("incl " + M.Name);
@@ -101,7 +104,6 @@ public:
   }
 
   void print(raw_ostream &OS) {
-    const ContextTree &T = *P.Context;
     for (const ContextNode *R : ordered(T.Roots))
       addNode(*R, 0, /*IsRoot=*/true);
     size_t Roots = T.Roots.size(), Nodes = T.numNodes(),
@@ -163,6 +165,7 @@ private:
   }
 
   const Profile &P;
+  const ContextTree &T;
   bool Demangle;
   std::vector<std::string> Header;
   std::vector<Row> Rows;
@@ -231,9 +234,22 @@ void writeNode(const Profile &P, const ContextNode &N, bool IsRoot,
 
 } // namespace
 
-void pathprof::tool::printContextTree(const Profile &P, bool Demangle,
-                                      raw_ostream &OS) {
-  TreePrinter(P, Demangle).print(OS);
+void pathprof::tool::printContextTree(const Profile &P, const ContextTree &T,
+                                      bool Demangle, raw_ostream &OS) {
+  TreePrinter(P, T, Demangle).print(OS);
+}
+
+void pathprof::tool::printThreadContextTrees(
+    const Profile &P, ArrayRef<ThreadContextTree> Threads, bool Demangle,
+    raw_ostream &OS) {
+  OS << "Calling context trees of " << Threads.size()
+     << (Threads.size() == 1 ? " thread" : " threads")
+     << " (one per counter segment, in the order the runtime made them)\n";
+  for (const ThreadContextTree &T : Threads) {
+    OS << "\nThread " << T.Thread << " (segment at offset " << T.SegmentOffset
+       << "):\n";
+    printContextTree(P, T.Tree, Demangle, OS);
+  }
 }
 
 namespace {
@@ -335,16 +351,31 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
   return Error::success();
 }
 
-void pathprof::tool::writeContextJSON(const Profile &P, bool Demangle,
-                                      json::OStream &J) {
-  const ContextTree &T = *P.Context;
+/// The attributes of the JSON object of tree \p T.
+static void writeTreeJSON(const Profile &P, const ContextTree &T, bool Demangle,
+                          json::OStream &J) {
+  J.attribute("num_contexts", uint64_t(T.numNodes()));
+  J.attribute("num_recursive_call_sites", uint64_t(T.numBackedges()));
+  J.attribute("depth", uint64_t(T.depth()));
+  J.attributeArray("roots", [&] {
+    for (const ContextNode &R : T.Roots)
+      writeNode(P, R, /*IsRoot=*/true, Demangle, J);
+  });
+}
+
+void pathprof::tool::writeContextJSON(
+    const Profile &P, bool Demangle, json::OStream &J,
+    std::optional<ArrayRef<ThreadContextTree>> Threads) {
   J.attributeObject("context", [&] {
-    J.attribute("num_contexts", uint64_t(T.numNodes()));
-    J.attribute("num_recursive_call_sites", uint64_t(T.numBackedges()));
-    J.attribute("depth", uint64_t(T.depth()));
-    J.attributeArray("roots", [&] {
-      for (const ContextNode &R : T.Roots)
-        writeNode(P, R, /*IsRoot=*/true, Demangle, J);
-    });
+    writeTreeJSON(P, *P.Context, Demangle, J);
+    if (Threads)
+      J.attributeArray("threads", [&] {
+        for (const ThreadContextTree &T : *Threads)
+          J.object([&] {
+            J.attribute("thread", T.Thread);
+            J.attribute("segment_offset", T.SegmentOffset);
+            writeTreeJSON(P, T.Tree, Demangle, J);
+          });
+      });
   });
 }

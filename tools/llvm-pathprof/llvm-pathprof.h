@@ -11,18 +11,22 @@
 #ifndef LLVM_PATHPROF_TOOL_H
 #define LLVM_PATHPROF_TOOL_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace pathprof {
+struct ContextTree;
 struct FunctionProfile;
 struct PathRecord;
 struct Profile;
+struct ThreadContextTree;
 
 namespace tool {
 
@@ -61,17 +65,26 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
 
-/// show --context: the calling context tree of \p P (which has one), a line
-/// per context (ShowContext.cpp).
-void printContextTree(const Profile &P, bool Demangle, llvm::raw_ostream &OS);
+/// show --context: the calling context tree \p T of \p P, a line per context
+/// (ShowContext.cpp).
+void printContextTree(const Profile &P, const ContextTree &T, bool Demangle,
+                      llvm::raw_ostream &OS);
+/// show --context --per-thread: each of \p Threads, the trees of \p P's
+/// threads, with its thread number.
+void printThreadContextTrees(const Profile &P,
+                             llvm::ArrayRef<ThreadContextTree> Threads,
+                             bool Demangle, llvm::raw_ostream &OS);
 /// show --context --function=Query: the hot paths (at most \p TopN, 0: all)
 /// of each context of the functions \p Query names, hottest first.
 llvm::Error printFunctionContexts(const Profile &P, llvm::StringRef Query,
                                   bool Demangle, unsigned TopN,
                                   llvm::raw_ostream &OS);
 /// The tree of \p P (which has one) as the attribute "context" of the JSON
-/// object \p J is writing.
-void writeContextJSON(const Profile &P, bool Demangle, llvm::json::OStream &J);
+/// object \p J is writing; with \p Threads, each thread's tree too, in its
+/// attribute "threads".
+void writeContextJSON(
+    const Profile &P, bool Demangle, llvm::json::OStream &J,
+    std::optional<llvm::ArrayRef<ThreadContextTree>> Threads = std::nullopt);
 
 } // namespace tool
 } // namespace pathprof

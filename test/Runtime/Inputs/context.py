@@ -13,7 +13,13 @@ code, under P' (P: the parents' names, sorted).
 same profile: for every function whose contexts all have path tables, the
 per-id sum of its contexts' path counts must equal its paths; for every
 function, the entry counts of its contexts must sum to its entry count.
-It prints one line per mismatch and a summary."""
+It prints one line per mismatch and a summary.
+
+--check-threads instead checks that the trees of the threads (`show --json
+--context --per-thread`, under "threads") add up to the merged tree: every
+context's entries and path counts, and every recursive call's entries, are
+the sums of the threads' for the same chain of call sites. It prints one
+line per mismatch and a summary."""
 import json
 import sys
 
@@ -69,6 +75,41 @@ if total_of is not None:
           (total_of, sum(n["entry_count"] for n, _ in found), len(found),
            sum(1 for n, _ in found if n["via_unknown"]),
            ",".join(sorted(set(p for _, p in found)))))
+    sys.exit(0)
+
+def add_tree(roots, into, chain=()):
+    """Adds every context and recursive call of roots to into, a dict keyed
+    by the chain of (call site, how reached, name, checksum) from a root."""
+    for n in roots:
+        k = chain + ((n.get("call_site", -1), n["via_unknown"], n["name"],
+                      n["checksum"]),)
+        e = into.setdefault(k, {"entries": 0, "paths": {}})
+        e["entries"] += n["entry_count"]
+        for p in n["paths"]:
+            e["paths"][p["id"]] = e["paths"].get(p["id"], 0) + p["count"]
+        for r in n["recursion"]:
+            rk = k + (("rec", r["call_site"], r["via_unknown"], r["name"],
+                       r["levels_up"]),)
+            re = into.setdefault(rk, {"entries": 0, "paths": {}})
+            re["entries"] += r["entry_count"]
+        add_tree(n["children"], into, k)
+
+
+if "--check-threads" in sys.argv:
+    summed, merged = {}, {}
+    threads = tree["threads"]
+    for t in threads:
+        add_tree(t["roots"], summed)
+    add_tree(tree["roots"], merged)
+    bad = 0
+    for k in sorted(set(summed) | set(merged), key=str):
+        if summed.get(k) != merged.get(k):
+            print("MISMATCH %s: threads %s, merged %s" %
+                  (" -> ".join(str(x[2] if x[0] != "rec" else x) for x in k),
+                   summed.get(k), merged.get(k)))
+            bad += 1
+    print("threads: %d trees, %d contexts and recursive calls, %d mismatches"
+          % (len(threads), len(merged), bad))
     sys.exit(0)
 
 if "--check-flat" not in sys.argv:
