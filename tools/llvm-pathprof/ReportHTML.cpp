@@ -203,6 +203,10 @@ Error pathprof::tool::writeHTMLReport(const Profile &P,
                                       const HTMLReportOptions &O) {
   if (std::error_code EC = sys::fs::create_directories(O.Directory))
     return createFileError(O.Directory, EC);
+  // create_directories accepts a file that is in the way.
+  if (!sys::fs::is_directory(O.Directory))
+    return createFileError(O.Directory,
+                           std::make_error_code(std::errc::not_a_directory));
   std::string Data;
   raw_string_ostream DataOS(Data);
   if (Error E = writeData(P, O, DataOS))
