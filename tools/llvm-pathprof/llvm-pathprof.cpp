@@ -96,7 +96,8 @@ int main(int argc, char **argv) {
       "  llvm-pathprof merge [options] [<profile>...]\n"
       "  llvm-pathprof show [options] <profile>\n"
       "  llvm-pathprof overlap [options] <base profile> <test profile>\n"
-      "  llvm-pathprof report --metric=<name> [options] <profile>\n");
+      "  llvm-pathprof report --metric=<name> [options] <profile>\n"
+      "  llvm-pathprof report --html -o <dir> [options] <profile>\n");
 
   if (MergeSubcommand)
     return mergeMain();

@@ -243,18 +243,19 @@
         requestAnimationFrame(() => { box.scrollTop = Math.max(0, first.offsetTop - 60); });
     }
     if (!path) return;
+    // The steps, numbered as the source's gutter numbers them.
     pane.append(el('h3', {}, 'Path ' + path.id + ' in order'));
-    const list = el('ol', { class: 'steps', id: 'path-steps' });
     if (!path.starts_at_entry)
-      list.append(el('li', { class: 'backedge' }, '(from backedge)'));
+      pane.append(el('div', { class: 'backedge' }, '(from backedge)'));
+    const list = el('ol', { class: 'steps', id: 'path-steps' });
     for (const id of path.block_ids) {
       const b = f.cfg_blocks[id];
       list.append(el('li', { class: b.file && b.file !== file ? 'elsewhere' : null },
                      blockLabel(b)));
     }
-    if (!path.ends_at_return)
-      list.append(el('li', { class: 'backedge' }, '(to backedge)'));
     pane.append(list);
+    if (!path.ends_at_return)
+      pane.append(el('div', { class: 'backedge' }, '(to backedge)'));
   }
 
   function renderFunction(index, pathId) {
