@@ -18,6 +18,8 @@
 //   and the executions of all its paths.
 // Rates are compared exactly, as cross products in 128 bits, not as rounded
 // quotients, so a path whose rate is the average is sparse.
+// With --html, the same tables for every summed metric go into a page with
+// the rest of the profile (ReportHTML.cpp).
 // docs/CommandGuide.md documents the output.
 //
 //===----------------------------------------------------------------------===//
