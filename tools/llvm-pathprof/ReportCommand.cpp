@@ -18,6 +18,8 @@
 //   and the executions of all its paths.
 // Rates are compared exactly, as cross products in 128 bits, not as rounded
 // quotients, so a path whose rate is the average is sparse.
+// With --html, the same tables for every summed metric go into a page with
+// the rest of the profile (ReportHTML.cpp).
 // docs/CommandGuide.md documents the output.
 //
 //===----------------------------------------------------------------------===//
@@ -53,10 +55,10 @@ static cl::opt<std::string>
                 cl::desc("<raw, indexed or text profile>"),
                 cl::cat(PathProfCategory));
 static cl::opt<std::string>
-    ReportMetric("metric", cl::Required, cl::sub(ReportSubcommand),
-                 cl::value_desc("name"),
+    ReportMetric("metric", cl::sub(ReportSubcommand), cl::value_desc("name"),
                  cl::desc("The metric to report on (one summed over "
-                          "executions)"),
+                          "executions); required without --html, where it "
+                          "is the metric the page opens with"),
                  cl::cat(PathProfCategory));
 // A string, so that every bad value gets the same message.
 static cl::opt<std::string>
@@ -76,6 +78,22 @@ static cl::opt<std::string>
 static cl::alias ReportOutputShort("o", cl::desc("Alias for --output"),
                                    cl::aliasopt(ReportOutput), cl::NotHidden,
                                    cl::cat(PathProfCategory));
+static cl::opt<bool> ReportHTMLMode(
+    "html", cl::sub(ReportSubcommand),
+    cl::desc("Write a static HTML report into the directory -o names: "
+             "functions, hot paths on their source, the calling context tree "
+             "as a flame graph, the tables of every summed metric"),
+    cl::cat(PathProfCategory));
+static cl::opt<std::string> ReportSourceRoot(
+    "source-root", cl::sub(ReportSubcommand), cl::value_desc("dir"),
+    cl::desc("With --html: the directory relative source file names of the "
+             "profile are found in (default: the current directory)"),
+    cl::cat(PathProfCategory));
+static cl::opt<unsigned> ReportTopN(
+    "topn", cl::sub(ReportSubcommand), cl::init(20), cl::value_desc("n"),
+    cl::desc("With --html: paths per function, hottest first; 0 shows all "
+             "(default: 20)"),
+    cl::cat(PathProfCategory));
 
 namespace {
 
@@ -283,9 +301,10 @@ static void reportText(const MetricDescriptor &M, const Concentration &C,
   printTable(Rows, {true, false, false, false, false, false, true}, OS);
 }
 
-static void reportJSON(const MetricDescriptor &M, const Concentration &C,
-                       double Percent, raw_ostream &OS) {
-  json::OStream J(OS, 2);
+/// The JSON document of \p C, as the value \p J writes next.
+static void writeConcentration(const MetricDescriptor &M,
+                               const Concentration &C, double Percent,
+                               json::OStream &J) {
   J.object([&] {
     J.attributeObject("metric", [&] {
       J.attribute("name", M.Name);
@@ -336,7 +355,38 @@ static void reportJSON(const MetricDescriptor &M, const Concentration &C,
         });
     });
   });
-  OS << "\n";
+}
+
+void pathprof::tool::writeConcentrationJSON(const Profile &P, size_t Metric,
+                                            double Percent, json::OStream &J) {
+  writeConcentration(P.Metrics[Metric], analyze(P, Metric, Percent), Percent,
+                     J);
+}
+
+/// report --html: the options, the profile, then the page (ReportHTML.cpp).
+static int reportHTMLMain(double Percent) {
+  if (ReportJSON)
+    return fail("--html and --json cannot be used together");
+  if (ReportOutput == "-")
+    return fail("--html needs -o <directory>");
+  Expected<Profile> P = readProfile(ReportInput, warn);
+  if (!P)
+    return fail(P.takeError());
+  HTMLReportOptions O;
+  O.Input = ReportInput;
+  O.Directory = ReportOutput;
+  O.SourceRoot = ReportSourceRoot;
+  O.TopN = ReportTopN;
+  O.HotPercent = Percent;
+  if (!ReportMetric.empty()) {
+    Expected<size_t> Metric = findMetric(*P, ReportMetric);
+    if (!Metric)
+      return fail(createFileError(ReportInput, Metric.takeError()));
+    O.Metric = *Metric;
+  }
+  if (Error E = writeHTMLReport(*P, O))
+    return fail(std::move(E));
+  return 0;
 }
 
 int pathprof::tool::reportMain() {
@@ -346,6 +396,12 @@ int pathprof::tool::reportMain() {
       !(Percent > 0.0 && Percent <= 100.0))
     return fail("--hot=" + ReportHot +
                 ": must be a number above 0 and at most 100 (a percentage)");
+  if (ReportHTMLMode)
+    return reportHTMLMain(Percent);
+  if (ReportSourceRoot.getNumOccurrences() || ReportTopN.getNumOccurrences())
+    return fail("--source-root and --topn need --html");
+  if (ReportMetric.empty())
+    return fail("report needs --metric=<name> (or --html)");
   Expected<Profile> P = readProfile(ReportInput, warn);
   if (!P)
     return fail(P.takeError());
@@ -369,9 +425,11 @@ int pathprof::tool::reportMain() {
   raw_fd_ostream OS(ReportOutput, EC, sys::fs::OF_TextWithCRLF);
   if (EC)
     return fail(ReportOutput + ": " + EC.message());
-  if (ReportJSON)
-    reportJSON(M, C, Percent, OS);
-  else
+  if (ReportJSON) {
+    json::OStream J(OS, 2);
+    writeConcentration(M, C, Percent, J);
+    OS << "\n";
+  } else
     reportText(M, C, Percent, OS);
   OS.close();
   if (OS.has_error())

@@ -185,6 +185,22 @@ struct Selection {
   uint64_t ProgramMetric = 0;
 };
 
+/// What chooses and orders the functions show prints: its options, or for
+/// report --html their defaults (every function that ran, most distinct
+/// paths first).
+struct SelectOptions {
+  std::string Function;
+  std::string NameRegex;
+  std::string FileRegex;
+  bool HideSystem = false;
+  bool NeverRun = false;
+  bool Demangle = true;
+  uint64_t MinCount = 0;
+  unsigned MaxFunctions = 0;
+  /// None: by distinct paths, or by the metric when there is one.
+  std::optional<SortKey> Sort;
+};
+
 } // namespace
 
 static std::string sourceFile(const FunctionProfile &F) {
@@ -237,14 +253,14 @@ static bool orderBy(SortKey Key, const FunctionSummary &A,
   return A.F->Checksum < B.F->Checksum;
 }
 
-static Expected<Selection> select(const Profile &P,
-                                  std::optional<size_t> Metric) {
+static Expected<Selection>
+select(const Profile &P, std::optional<size_t> Metric, const SelectOptions &O) {
   Expected<std::optional<Regex>> NameRegex =
-      compileRegex("name-regex", ShowNameRegex);
+      compileRegex("name-regex", O.NameRegex);
   if (!NameRegex)
     return NameRegex.takeError();
   Expected<std::optional<Regex>> FileRegex =
-      compileRegex("file-regex", ShowFileRegex);
+      compileRegex("file-regex", O.FileRegex);
   if (!FileRegex)
     return FileRegex.takeError();
 
@@ -254,12 +270,12 @@ static Expected<Selection> select(const Profile &P,
   if (Metric)
     Result.ProgramMetric = P.metricTotal(*Metric);
   // Asking for a function by name shows it even if it never ran.
-  Result.NeverRunShown = ShowNeverRun || !ShowFunction.empty();
+  Result.NeverRunShown = O.NeverRun || !O.Function.empty();
   bool NameMatched = false;
   for (const FunctionProfile &F : P.Functions) {
     uint64_t Total = F.totalCount();
     Result.NumRun += !F.Paths.empty();
-    if (!ShowFunction.empty() && !matchesFunctionName(F.Name, ShowFunction))
+    if (!O.Function.empty() && !matchesFunctionName(F.Name, O.Function))
       continue;
     StringRef Symbol = splitProfileName(F.Name).Symbol;
     std::string Demangled = demangleSymbol(Symbol);
@@ -270,9 +286,9 @@ static Expected<Selection> select(const Profile &P,
     std::string File = sourceFile(F);
     if (*FileRegex && !(*FileRegex)->match(File))
       continue;
-    if (ShowHideSystem && StringRef(File).starts_with("/usr/"))
+    if (O.HideSystem && StringRef(File).starts_with("/usr/"))
       continue;
-    if ((F.Paths.empty() && !Result.NeverRunShown) || Total < ShowMinCount)
+    if ((F.Paths.empty() && !Result.NeverRunShown) || Total < O.MinCount)
       continue;
     Expected<uint64_t> Entry = F.entryCount();
     if (!Entry)
@@ -281,7 +297,7 @@ static Expected<Selection> select(const Profile &P,
                                    "': " + toString(Entry.takeError()));
     FunctionSummary S{
         &F, Total, *Entry, {}, std::move(Demangled), std::move(File), {}};
-    S.Name = ShowNoDemangle ? Symbol.str() : S.Demangled;
+    S.Name = !O.Demangle ? Symbol.str() : S.Demangled;
     if (Metric)
       S.Metric = F.metricTotal(P.Metrics[*Metric], *Metric);
     for (const PathRecord &R : F.Paths)
@@ -298,22 +314,20 @@ static Expected<Selection> select(const Profile &P,
     });
     Result.Shown.push_back(std::move(S));
   }
-  if (!ShowFunction.empty() && !NameMatched)
+  if (!O.Function.empty() && !NameMatched)
     return createStringError(inconvertibleErrorCode(),
-                             "no function named '" + ShowFunction + "'");
-  if (!ShowNameRegex.empty() && !NameMatched)
+                             "no function named '" + O.Function + "'");
+  if (!O.NameRegex.empty() && !NameMatched)
     return createStringError(inconvertibleErrorCode(),
                              "no function name matches --name-regex=" +
-                                 ShowNameRegex);
-  SortKey Key = ShowSort;
-  if (Metric && !ShowSort.getNumOccurrences())
-    Key = SortKey::Metric;
+                                 O.NameRegex);
+  SortKey Key = O.Sort ? *O.Sort : Metric ? SortKey::Metric : SortKey::Paths;
   llvm::sort(Result.Shown,
              [Key](const FunctionSummary &A, const FunctionSummary &B) {
                return orderBy(Key, A, B);
              });
-  if (ShowMaxFunctions != 0 && Result.Shown.size() > ShowMaxFunctions)
-    Result.Shown.resize(ShowMaxFunctions);
+  if (O.MaxFunctions != 0 && Result.Shown.size() > O.MaxFunctions)
+    Result.Shown.resize(O.MaxFunctions);
   return std::move(Result);
 }
 
@@ -455,13 +469,14 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   return Error::success();
 }
 
-static Error showJSON(const Profile &P, const Selection &Sel,
-                      ArrayRef<ThreadContextTree> Threads, raw_ostream &OS) {
-  // Without an explicit --topn, JSON consumers get every executed path.
-  unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
-
+/// The JSON model of \p Sel: the document of show --json, as the value \p J
+/// writes next, with at most \p TopN paths per function (0: all), and the
+/// trees of \p P's threads apart when \p Threads is given.
+static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
+                        bool Demangle,
+                        std::optional<ArrayRef<ThreadContextTree>> Threads,
+                        json::OStream &J) {
   Error Err = Error::success();
-  json::OStream J(OS, 2);
   J.object([&] {
     J.attribute("num_functions", uint64_t(P.Functions.size()));
     J.attribute("executed_paths", executedPaths(P));
@@ -480,8 +495,7 @@ static Error showJSON(const Profile &P, const Selection &Sel,
       });
     J.attribute("total_count", P.totalCount());
     if (P.Context)
-      writeContextJSON(P, !ShowNoDemangle, J,
-                       ShowPerThread ? std::optional(Threads) : std::nullopt);
+      writeContextJSON(P, Demangle, J, Threads);
     J.attribute("run_functions", uint64_t(Sel.NumRun));
     J.attribute("shown_functions", uint64_t(Sel.Shown.size()));
     J.attributeArray("functions", [&] {
@@ -527,17 +541,51 @@ static Error showJSON(const Profile &P, const Selection &Sel,
                   for (uint32_t Block : Path->Blocks)
                     J.value(F.CFG.blockLocation(Block));
                 });
+                J.attributeArray("block_ids", [&] {
+                  for (uint32_t Block : Path->Blocks)
+                    J.value(Block);
+                });
                 J.attribute("starts_at_entry", Path->StartsAtEntry);
                 J.attribute("ends_at_return", Path->EndsAtReturn);
               });
             }
           });
+          // What block_ids index: each block's source lines, which a
+          // reader needs to place a path on the source.
+          J.attributeArray("cfg_blocks", [&] {
+            for (const CFGBlock &B : F.CFG.Blocks)
+              J.object([&] {
+                J.attribute("name", B.Name);
+                J.attribute("file", B.File);
+                J.attribute("line_begin", B.LineBegin);
+                J.attribute("line_end", B.LineEnd);
+              });
+          });
         });
       }
     });
   });
+  return Err;
+}
+
+static Error showJSON(const Profile &P, const Selection &Sel,
+                      ArrayRef<ThreadContextTree> Threads, raw_ostream &OS) {
+  // Without an explicit --topn, JSON consumers get every executed path.
+  unsigned TopN = ShowTopN.getNumOccurrences() ? ShowTopN : 0;
+  json::OStream J(OS, 2);
+  Error Err =
+      writeModel(P, Sel, TopN, !ShowNoDemangle,
+                 ShowPerThread ? std::optional(Threads) : std::nullopt, J);
   OS << "\n";
   return Err;
+}
+
+Error pathprof::tool::writeProfileModel(const Profile &P, unsigned TopN,
+                                        json::OStream &J) {
+  Expected<Selection> Sel = select(P, std::nullopt, SelectOptions());
+  if (!Sel)
+    return Sel.takeError();
+  return writeModel(P, *Sel, TopN, /*Demangle=*/true, std::nullopt, J);
 }
 
 /// What a version 3 segment holds, as show --segments says it; null for a
@@ -725,7 +773,18 @@ int pathprof::tool::showMain() {
       return fail(createFileError(ShowInput, Index.takeError()));
     Metric = *Index;
   }
-  Expected<Selection> Sel = select(*P, Metric);
+  SelectOptions O;
+  O.Function = ShowFunction;
+  O.NameRegex = ShowNameRegex;
+  O.FileRegex = ShowFileRegex;
+  O.HideSystem = ShowHideSystem;
+  O.NeverRun = ShowNeverRun;
+  O.Demangle = !ShowNoDemangle;
+  O.MinCount = ShowMinCount;
+  O.MaxFunctions = ShowMaxFunctions;
+  if (ShowSort.getNumOccurrences())
+    O.Sort = ShowSort;
+  Expected<Selection> Sel = select(*P, Metric, O);
   if (!Sel)
     return fail(createFileError(ShowInput, Sel.takeError()));
 

@@ -65,6 +65,38 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
 
+/// The JSON model of show --json (ShowCommand.cpp) of the functions show
+/// lists by default (every function that ran, most distinct paths first),
+/// each with at most \p TopN paths (0: all), and the calling context tree
+/// when \p P has one: the value \p J writes next. report --html embeds it.
+llvm::Error writeProfileModel(const Profile &P, unsigned TopN,
+                              llvm::json::OStream &J);
+
+/// report --json's document for the metric \p Metric (summed over
+/// executions) of \p P, hot at \p Percent: the value \p J writes next.
+void writeConcentrationJSON(const Profile &P, size_t Metric, double Percent,
+                            llvm::json::OStream &J);
+
+/// What report --html writes, and from what.
+struct HTMLReportOptions {
+  /// The profile's file name, the page's title.
+  std::string Input;
+  /// The directory the page goes into (index.html).
+  std::string Directory;
+  /// Where relative source file names are found; empty: the current
+  /// directory.
+  std::string SourceRoot;
+  /// Paths per function, hottest first; 0: all.
+  unsigned TopN = 20;
+  /// The hot threshold of the concentration tables, in percent.
+  double HotPercent = 1.0;
+  /// The metric the page opens with; none: path counts.
+  std::optional<size_t> Metric;
+};
+
+/// report --html: the page of \p P (ReportHTML.cpp).
+llvm::Error writeHTMLReport(const Profile &P, const HTMLReportOptions &O);
+
 /// show --context: the calling context tree \p T of \p P, a line per context
 /// (ShowContext.cpp).
 void printContextTree(const Profile &P, const ContextTree &T, bool Demangle,

@@ -1,0 +1,127 @@
+// report-browser.js CHROMIUM_JS DIR [missing] - drives the page of report --html in
+// headless chromium (utils/js/chromium.js) as a person would, from disk,
+// and prints what it sees for html-browser.test to check: the console
+// errors, the index and its sorting, the lines a click on a path row
+// highlights, the flame graph's zoom, search and metric switch. With
+// "missing", the function view of a report whose source is missing.
+'use strict';
+const path = require('path');
+const { launch, openPage } = require(path.resolve(process.argv[2]));
+
+const dir = path.resolve(process.argv[3]);
+const url = 'file://' + dir + '/index.html';
+
+async function highlighted(page) {
+  return page.$$eval('tr.src-line.hl', (rows) =>
+    rows.map((r) => r.dataset.line + '@' + r.querySelector('td.steps').textContent).join(' '));
+}
+
+async function frames(page) {
+  return page.$$eval('#flame g.frame', (gs) => gs.map((g) => ({
+    id: g.dataset.frame,
+    name: g.dataset.name,
+    width: Number(g.querySelector('rect').getAttribute('width')),
+    classes: g.getAttribute('class'),
+  })));
+}
+
+async function svgWidth(page) {
+  return page.$eval('#flame-svg', (s) => Number(s.getAttribute('width')));
+}
+
+async function functionsOrder(page) {
+  return page.$$eval('#function-table tbody tr td.name', (tds) => tds.map((t) => t.textContent).join(' '));
+}
+
+async function mainView(context) {
+  const { page, errors } = await openPage(context, url);
+
+  // The index: show's order, then sorted by a column.
+  console.log('index: ' + await functionsOrder(page));
+  await page.click('th[data-sort="entry"]');
+  console.log('by entries: ' + await functionsOrder(page));
+  await page.click('th[data-sort="metric:tsc"]');
+  const tsc = await page.$$eval('#function-table tbody tr', (rows) =>
+    rows.map((r) => Number(r.lastChild.textContent.replace(/,/g, ''))));
+  console.log('by tsc: ' + (tsc.every((v, i) => i === 0 || tsc[i - 1] >= v) ? 'descending' : 'unsorted ' + tsc));
+
+  // A function: its hottest path is highlighted, each row click another.
+  await page.click('#function-table a:text-is("classify")');
+  await page.waitForSelector('tr.path-row.selected');
+  console.log('function: ' + await page.textContent('#function-name'));
+  const ids = await page.$$eval('tr.path-row', (rows) => rows.map((r) => r.dataset.pathId));
+  console.log('selected: ' + await page.$eval('tr.path-row.selected', (r) => r.dataset.pathId) +
+              ' lines ' + await highlighted(page));
+  for (const id of ids.slice(1).concat(ids[0])) {
+    await page.click('tr.path-row[data-path-id="' + id + '"]');
+    console.log('click path ' + id + ': selected ' +
+                await page.$eval('tr.path-row.selected', (r) => r.dataset.pathId) +
+                ' lines ' + await highlighted(page));
+  }
+  console.log('hash: ' + await page.evaluate(() => location.hash));
+
+  // The flame graph: zoom, search, metric.
+  await page.click('#tab-contexts');
+  await page.waitForSelector('#flame-svg');
+  const width = await svgWidth(page);
+  let fs = await frames(page);
+  console.log('frames: ' + fs.map((f) => f.name).join(' '));
+  // Frames by id: the order of siblings follows the metric.
+  const widths = (list) => Object.fromEntries(list.map((f) => [f.id, f.width]));
+  const countWidths = widths(fs);
+  const work = fs.find((f) => f.name === 'work').id;
+  const emit = fs.find((f) => f.name === 'emit').id;
+  await page.click('#flame g.frame[data-name="work"] >> nth=0');
+  fs = await frames(page);
+  console.log('zoomed: ' + fs.map((f) => f.name + (f.width === width ? '(full)' : '') +
+                                   (f.classes.includes('ancestor') ? '(caller)' : '')).join(' '));
+  await page.click('#flame g.frame[data-name="main"]');
+  console.log('zoomed out to main: ' + (await frames(page)).map((f) => f.name + (f.width === width ? '(full)' : '')).join(' '));
+  await page.click('#flame-reset');
+  console.log('reset: ' + (await frames(page)).length + ' frames');
+
+  await page.fill('#flame-search', 'WORK');
+  console.log('search: ' + (await frames(page)).filter((f) => f.classes.includes('match')).map((f) => f.name).join(' '));
+  console.log('status: ' + await page.textContent('#flame-matches'));
+  await page.fill('#flame-search', 'nothing');
+  console.log('status: ' + await page.textContent('#flame-matches'));
+  await page.fill('#flame-search', '');
+
+  await page.selectOption('#flame-metric', 'tsc');
+  fs = await frames(page);
+  const tscWidths = widths(fs);
+  console.log('metric: ' + await page.$eval('#flame-svg', (s) => s.dataset.metric));
+  console.log('same frames: ' + (Object.keys(tscWidths).sort().join() === Object.keys(countWidths).sort().join()));
+  console.log('emit wider under tsc: ' + (tscWidths[emit] > 10 * countWidths[emit]));
+  console.log('work narrower under tsc: ' + (tscWidths[work] < countWidths[work] - 10));
+  await page.selectOption('#flame-metric', '');
+  console.log('back to counts: ' + (JSON.stringify(widths(await frames(page))) === JSON.stringify(countWidths)));
+
+  // The concentration tables.
+  await page.click('#tab-metrics');
+  await page.waitForSelector('section.concentration');
+  console.log('tables: ' + await page.$$eval('section.concentration table', (ts) => ts.map((t) => t.id).join(' ')));
+  console.log('console errors: ' + errors.length);
+  for (const e of errors) console.log('  ' + e);
+}
+
+async function missingView(context) {
+  const { page, errors } = await openPage(context, url + '#function=2');
+  console.log('function: ' + await page.textContent('#function-name'));
+  console.log('missing: ' + await page.textContent('#source-missing'));
+  console.log('source lines: ' + (await page.$$('tr.src-line')).length);
+  await page.click('tr.path-row[data-path-id="1"]');
+  console.log('steps: ' + await page.$$eval('#path-steps li', (li) => li.map((l) => l.textContent).join(' | ')));
+  console.log('console errors: ' + errors.length);
+  for (const e of errors) console.log('  ' + e);
+}
+
+(async () => {
+  const { context, close } = await launch();
+  try {
+    if (process.argv[4] === 'missing') await missingView(context);
+    else await mainView(context);
+  } finally {
+    await close();
+  }
+})().catch((e) => { console.error('report-browser.js: ' + e); process.exit(1); });
