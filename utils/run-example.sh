@@ -2,8 +2,10 @@
 #===- utils/run-example.sh - PathProf end to end on examples/calc.c --------===#
 #
 # Installs and builds PathProf (utils/setup.sh), then runs the whole loop on
-# the bundled expression evaluator: build it with path profiling, run it,
-# merge its raw profile, show the three hottest paths of each function,
+# the bundled expression evaluator: build it with path profiling (with
+# calling contexts and per-path time-stamp counter metrics), run it, merge
+# its raw profile, show the three hottest paths of each function, write the
+# HTML report (llvm-pathprof report --html),
 # rebuild it with -fprofile-path-use, check that the rebuilt program prints
 # what a plain -O2 build and clang's own -fprofile-use build print, and
 # compare the three on an input other than the training one
@@ -46,9 +48,9 @@ die() {
   exit 1
 }
 
-step "Build examples/calc.c with path profiling"
+step "Build examples/calc.c with path profiling, calling contexts and per-path times"
 (set -x; "$build_dir/bin/pathprof-clang" -O2 -g -fprofile-path-generate="$prof_dir" \
-   "$root/examples/calc.c" -o "$out/calc")
+   -fprofile-path-context -fprofile-path-metrics "$root/examples/calc.c" -o "$out/calc")
 
 step "Run it (the profile goes to $prof_dir)"
 (cd "$out" && set -x && ./calc "${train_args[@]}")
@@ -61,6 +63,9 @@ raw=("$prof_dir"/*.pathraw)
 
 step "Show the three hottest paths per function"
 (set -x; "$build_dir/bin/llvm-pathprof" show --topn=3 "$out/calc.pathprof")
+
+step "Write the HTML report (hot paths on the source, the calling context flame graph)"
+(set -x; "$build_dir/bin/llvm-pathprof" report --html -o "$out/calc-report" "$out/calc.pathprof")
 
 step "Rebuild with the path profile; -O2 and clang's own -fprofile-use to compare with"
 # The wrapper runs the same clang-19 for every build, so the profile is the
@@ -93,3 +98,6 @@ python3 "$root/utils/compare-builds.py" --runs "$runs" \
   --build="-O2=$out/calc-O2" --build="-fprofile-use=$out/calc-edge-use" \
   --build="-fprofile-path-use=$out/calc-pgo" \
   --instructions-args="${test_args[*]}" --time-args="${time_args[*]}"
+
+echo
+echo "Report: file://$out/calc-report/index.html"
