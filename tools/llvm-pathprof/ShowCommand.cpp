@@ -125,8 +125,8 @@ static cl::opt<bool> ShowContext(
     cl::cat(PathProfCategory));
 static cl::opt<bool> ShowNoContext(
     "no-context", cl::sub(ShowSubcommand),
-    cl::desc("Leave out the calling context tree (from --text and --json): "
-             "the flattened profile only"),
+    cl::desc("Leave out the calling context tree and the call-site "
+             "locations (from --text and --json): the flattened profile only"),
     cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowSegments("segments", cl::sub(ShowSubcommand),
@@ -679,7 +679,7 @@ int pathprof::tool::showMain() {
   if (!P)
     return fail(P.takeError());
   if (ShowNoContext)
-    P->Context.reset();
+    P->dropContext();
   if (ShowContext && !ShowJSON)
     return showContextMain(*P);
   if (ShowContext && !P->Context)
