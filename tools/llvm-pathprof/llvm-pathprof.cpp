@@ -2,7 +2,8 @@
 //
 // The command-line front end of PathProf's profile library, in the manner of
 // llvm-profdata: one cl::SubCommand per verb, each verb in its own file
-// (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp, ReportCommand.cpp),
+// (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp, ReportCommand.cpp,
+// ExportCommand.cpp),
 // and a flat dispatch in main. The libraries return Errors; only the tool
 // prints, as "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof:
 // warning: ...". Also the helpers the verbs share: number formats, and the
@@ -96,7 +97,8 @@ int main(int argc, char **argv) {
       "  llvm-pathprof merge [options] [<profile>...]\n"
       "  llvm-pathprof show [options] <profile>\n"
       "  llvm-pathprof overlap [options] <base profile> <test profile>\n"
-      "  llvm-pathprof report --metric=<name> [options] <profile>\n");
+      "  llvm-pathprof report --metric=<name> [options] <profile>\n"
+      "  llvm-pathprof export --format=pprof|folded [options] <profile>\n");
 
   if (MergeSubcommand)
     return mergeMain();
@@ -106,6 +108,8 @@ int main(int argc, char **argv) {
     return overlapMain();
   if (ReportSubcommand)
     return reportMain();
+  if (ExportSubcommand)
+    return exportMain();
   cl::PrintHelpMessage();
   return 1;
 }
