@@ -337,11 +337,18 @@ std::string foldedFrame(const FunctionProfile &F, bool Demangle) {
 std::string writeFolded(ArrayRef<Sample> Samples, std::optional<size_t> Metric,
                         bool Demangle) {
   std::map<std::string, uint64_t> Stacks;
+  // Demangled once per function, not once per frame.
+  DenseMap<const FunctionProfile *, std::string> Names;
   for (const Sample &S : Samples) {
     std::string Stack;
-    ListSeparator LS(";");
-    for (const Frame &Fr : llvm::reverse(S.Stack))
-      Stack += (StringRef(LS) + foldedFrame(*Fr.F, Demangle)).str();
+    for (const Frame &Fr : llvm::reverse(S.Stack)) {
+      auto [It, New] = Names.try_emplace(Fr.F);
+      if (New)
+        It->second = foldedFrame(*Fr.F, Demangle);
+      if (!Stack.empty())
+        Stack += ';';
+      Stack += It->second;
+    }
     uint64_t &V = Stacks[Stack];
     V = SaturatingAdd(V, Metric ? S.R.metric(*Metric) : S.R.Count);
   }
