@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,18 @@ struct CFGBlock {
   std::string File;       // empty when there is no debug info
   uint32_t LineBegin = 0; // 0 when unknown
   uint32_t LineEnd = 0;
+};
+
+/// Where a call site of the calling context tree is in the source: the
+/// call's debug location, inlined code at its outermost line in the function.
+struct CFGCallSite {
+  std::string File;  // empty when unknown
+  uint32_t Line = 0; // 0 when unknown
+  uint32_t Column = 0;
+
+  bool operator==(const CFGCallSite &O) const {
+    return File == O.File && Line == O.Line && Column == O.Column;
+  }
 };
 
 struct CFGEdge {
@@ -53,10 +66,15 @@ class CFGDescription {
 public:
   std::vector<CFGBlock> Blocks;
   std::vector<CFGEdge> Edges; ///< Sorted by (Src, Val).
+  /// The locations of the function's call sites, by call-site index (0, 1,
+  /// ... in instruction order, as the instrumentation numbers them), for a
+  /// function built with calling contexts; none otherwise.
+  std::optional<std::vector<CFGCallSite>> CallSites;
 
   uint32_t exitNode() const { return static_cast<uint32_t>(Blocks.size()); }
 
-  /// Appends the serialized form (PATHPROF_CFG_VERSION) to \p Out.
+  /// Appends the serialized form to \p Out: version 2 with the call-site
+  /// table when there is one, version 1 otherwise.
   void serialize(std::string &Out) const;
 
   /// Parses and fully validates a serialized description: indices in range,
@@ -92,6 +110,10 @@ public:
 
   /// "file:first-last" or the block name when there is no line information.
   std::string blockLocation(uint32_t Block) const;
+
+  /// The location of call site \p Index, or null when it has none (no
+  /// table, an index out of its range, or a line of 0).
+  const CFGCallSite *callSite(uint64_t Index) const;
 
 private:
   /// computeNumPaths(), or numberEdges() if \p AssignVals.

@@ -337,6 +337,11 @@ struct Profile {
   /// Sorts functions by (name, checksum), the order of indexed profiles.
   void sortFunctions();
 
+  /// Leaves out the calling context tree and what only it uses, the
+  /// functions' call-site locations: what is left is the flow-only profile
+  /// of the same runs, CFG descriptions byte for byte.
+  void dropContext();
+
   /// Sum of totalCount() over all functions, saturating.
   uint64_t totalCount() const;
 

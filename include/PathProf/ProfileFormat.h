@@ -25,9 +25,11 @@ extern "C" {
 /* Version 3: a raw file is a sequence of segments, each with a region
    directory; a module's names and CFG descriptions are in one description
    segment per file, its counts in counter segments (docs/FileFormat.md).
-   Version 2 files (segments that each carry everything) and version 1 files
-   (one segment with a 128-byte header) are still read. */
-#define PATHPROF_RAW_VERSION 3ULL
+   Version 4 is that layout with CFG descriptions that may carry the
+   call-site table (PATHPROF_CFG_VERSION 2); version 3 files, version 2 files
+   (segments that each carry everything) and version 1 files (one segment with a
+   128-byte header) are still read. */
+#define PATHPROF_RAW_VERSION 4ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -48,8 +50,10 @@ extern "C" {
 /* Entries in a segment header's region directory. */
 #define PATHPROF_RAW_MAX_REGIONS 8
 
-/* Version of the serialized CFG description the pass embeds per function. */
-#define PATHPROF_CFG_VERSION 1U
+/* Version of the serialized CFG description the pass embeds per function:
+   2 adds the table of call-site locations of a function built with calling
+   contexts; a description without one is written as version 1. */
+#define PATHPROF_CFG_VERSION 2U
 
 /* Section names; the linker provides __start_/__stop_ symbols for them. */
 #define PATHPROF_DATA_SECTION "__pathprof_data"

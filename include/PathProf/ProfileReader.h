@@ -21,9 +21,11 @@ namespace pathprof {
 
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
-/// Version 2 added per-path metric values and their descriptors; version 1
-/// files (counts only) are still read.
-constexpr uint64_t IndexedProfileVersion = 2;
+/// Version 2 added per-path metric values and their descriptors, version 3
+/// CFG descriptions with call-site locations (CFG description version 2);
+/// merge writes version 3 only for profiles that have some. Version 1 files
+/// (counts only) are still read.
+constexpr uint64_t IndexedProfileVersion = 3;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

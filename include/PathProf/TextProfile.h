@@ -37,9 +37,12 @@ namespace pathprof {
 
 /// The first word of every text profile; its version follows.
 inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
-/// The version of text profiles this library reads and writes.
-inline constexpr uint64_t TextProfileVersion = 1;
-/// The first line of every text profile of that version.
+/// The newest version of text profiles this library reads and writes:
+/// version 2 added the call-site locations of functions built with calling
+/// contexts ('callsites' and 'callsite' lines); the writer writes version 1
+/// for a profile without them, and the reader reads both.
+inline constexpr uint64_t TextProfileVersion = 2;
+/// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 
 /// Whether \p Buffer starts like a text profile of any version: its first

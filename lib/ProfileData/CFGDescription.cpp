@@ -89,7 +89,7 @@ Error malformed(const Twine &Msg) {
 } // namespace
 
 void CFGDescription::serialize(std::string &Out) const {
-  writeU32(Out, PATHPROF_CFG_VERSION);
+  writeU32(Out, CallSites ? 2 : 1);
   writeU32(Out, static_cast<uint32_t>(Blocks.size()));
   for (const CFGBlock &B : Blocks) {
     writeString(Out, B.Name);
@@ -104,6 +104,14 @@ void CFGDescription::serialize(std::string &Out) const {
     writeU32(Out, static_cast<uint32_t>(E.Kind));
     writeU64(Out, E.Val);
   }
+  if (!CallSites)
+    return;
+  writeU32(Out, static_cast<uint32_t>(CallSites->size()));
+  for (const CFGCallSite &S : *CallSites) {
+    writeString(Out, S.File);
+    writeU32(Out, S.Line);
+    writeU32(Out, S.Column);
+  }
 }
 
 Expected<CFGDescription> CFGDescription::deserialize(StringRef Data) {
@@ -111,7 +119,7 @@ Expected<CFGDescription> CFGDescription::deserialize(StringRef Data) {
   uint32_t Version, NumBlocks, NumEdges;
   if (Error E = C.readU32(Version, "the version"))
     return std::move(E);
-  if (Version != PATHPROF_CFG_VERSION)
+  if (Version == 0 || Version > PATHPROF_CFG_VERSION)
     return malformed("unsupported version " + Twine(Version));
   if (Error E = C.readU32(NumBlocks, "the block count"))
     return std::move(E);
@@ -153,6 +161,27 @@ Expected<CFGDescription> CFGDescription::deserialize(StringRef Data) {
     if (Kind > PATHPROF_EDGE_RETURN)
       return malformed("unknown edge kind " + Twine(Kind));
     Edge.Kind = static_cast<PathProfEdgeKind>(Kind);
+  }
+  if (Version >= 2) {
+    uint32_t NumSites;
+    if (Error E = C.readU32(NumSites, "the call-site count"))
+      return std::move(E);
+    // Each call site needs at least 12 bytes.
+    if (NumSites > Data.size() / 12)
+      return malformed("call-site count " + Twine(NumSites) +
+                       " exceeds the description size");
+    D.CallSites.emplace(NumSites);
+    for (CFGCallSite &S : *D.CallSites) {
+      if (Error E = C.readString(S.File, "a call site's file name"))
+        return std::move(E);
+      if (Error E = C.readU32(S.Line, "a call site's line"))
+        return std::move(E);
+      if (Error E = C.readU32(S.Column, "a call site's column"))
+        return std::move(E);
+      if (S.Line == 0 && (!S.File.empty() || S.Column != 0))
+        return malformed("call site " + Twine(&S - D.CallSites->data()) +
+                         " has a file or a column but no line");
+    }
   }
   if (!C.atEnd())
     return malformed("trailing bytes");
@@ -346,6 +375,12 @@ Expected<uint64_t> CFGDescription::encode(const DecodedPath &Path) const {
         (Path.EndsAtReturn ? "by leaving the function" : "with a path break") +
         " at " + Name(Path.Blocks.back()));
   return Id + *V;
+}
+
+const CFGCallSite *CFGDescription::callSite(uint64_t Index) const {
+  if (!CallSites || Index >= CallSites->size() || (*CallSites)[Index].Line == 0)
+    return nullptr;
+  return &(*CallSites)[Index];
 }
 
 std::string CFGDescription::blockLocation(uint32_t Block) const {

@@ -137,8 +137,8 @@ private:
   uint64_t Pos;
 };
 
-Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
-                                       uint64_t Index) {
+Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
+                                       uint64_t NumMetrics, uint64_t Index) {
   std::string Which = "function " + std::to_string(Index);
   uint64_t Fields[FR_Count];
   for (uint64_t &Field : Fields)
@@ -162,6 +162,11 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t NumMetrics,
     return std::move(E);
   if (Error E = F.setCFG(CFGData))
     return corrupt(Named + ": " + toString(std::move(E)));
+  if (F.CFG.CallSites && Version < 3)
+    return corrupt(Named +
+                   ": a table of call sites (a version 2 CFG "
+                   "description) in a version " +
+                   Twine(Version) + " indexed profile");
 
   uint64_t NumRecords = Fields[FR_NumRecords];
   uint64_t RecordBytes = (2 + NumMetrics) * 8;
@@ -486,7 +491,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                             "indexed profile has the wrong endianness");
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
-  if (H[HF_Version] != IndexedProfileVersion && H[HF_Version] != 1)
+  if (H[HF_Version] == 0 || H[HF_Version] > IndexedProfileVersion)
     return makeProfileError(
         profile_error::unsupported_version,
         "unsupported indexed profile version " + Twine(H[HF_Version]) +
@@ -528,7 +533,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   P.Functions.reserve(H[HF_NumFunctions]);
   Cursor C(Buffer, HeaderBytes);
   for (uint64_t I = 0; I != H[HF_NumFunctions]; ++I) {
-    Expected<FunctionProfile> F = readFunction(C, H[HF_NumMetrics], I);
+    Expected<FunctionProfile> F =
+        readFunction(C, H[HF_Version], H[HF_NumMetrics], I);
     if (!F)
       return F.takeError();
     if (!P.Functions.empty()) {
@@ -699,8 +705,14 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     AddSection(SK_Summary, Section);
   }
 
+  // The oldest version that holds the profile: one without call-site
+  // locations stays readable by earlier tools, and byte for byte what they
+  // wrote.
+  const bool HasCallSites = any_of(Sorted, [](const FunctionProfile *F) {
+    return F->CFG.CallSites.has_value();
+  });
   writeU64(Out, IndexedProfileMagic);
-  writeU64(Out, IndexedProfileVersion);
+  writeU64(Out, HasCallSites ? IndexedProfileVersion : 2);
   writeU64(Out, HeaderBytes);
   writeU64(Out, HeaderBytes + Body.size());
   writeU64(Out, Sorted.size());

@@ -159,6 +159,17 @@ std::optional<size_t> Profile::findMetric(StringRef Name) const {
   return std::nullopt;
 }
 
+void Profile::dropContext() {
+  Context.reset();
+  for (FunctionProfile &F : Functions) {
+    if (!F.CFG.CallSites)
+      continue;
+    F.CFG.CallSites.reset();
+    F.CFGData.clear();
+    F.CFG.serialize(F.CFGData);
+  }
+}
+
 uint64_t FunctionProfile::totalCount() const {
   uint64_t Sum = 0;
   for (const PathRecord &R : Paths)
@@ -438,10 +449,15 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
     Weighted.push_back(std::move(R));
   }
   Saturated |= !Dst.Paths.addAll(std::move(Weighted), Metrics);
-  // Builds that differ only in names or source lines share a checksum. Keep
-  // the bytewise smallest description, a choice that does not depend on the
-  // order of the inputs.
-  if (!Src.CFGData.empty() && Src.CFGData < Dst.CFGData) {
+  // Builds that differ only in names or source lines share a checksum, and
+  // so do a context build, whose description locates its call sites, and a
+  // flow-only one. Keep a description with call sites over one without,
+  // then the bytewise smallest: a choice that does not depend on the order
+  // of the inputs.
+  auto Rank = [](const FunctionProfile &F) {
+    return std::make_pair(!F.CFG.CallSites, StringRef(F.CFGData));
+  };
+  if (!Src.CFGData.empty() && Rank(Src) < Rank(Dst)) {
     Dst.CFGData = std::move(Src.CFGData);
     Dst.CFG = std::move(Src.CFG);
   }

@@ -6,7 +6,9 @@
 // version 1 file; version 3 is a sequence of segments with a region
 // directory, where a module's function records, names and CFG descriptions
 // are in one description segment and each module instance's counts in a
-// counter segment naming it by module signature. Every version is read into
+// counter segment naming it by module signature; version 4 is version 3
+// whose CFG descriptions may carry a function's call-site locations (CFG
+// description version 2). Every version is read into
 // the same two parts, a module's functions and one instance's counts, and the
 // counts of all segments not flagged FREE are summed (ProfileMerger: one
 // function per name and checksum). A counter segment may also hold a
@@ -519,7 +521,7 @@ public:
 private:
   /// The index in P.Functions of the function of record \p R, parsing its
   /// CFG description unless an earlier segment had the same function.
-  Expected<size_t> functionOf(const RawRecord &R, const Location &At);
+  Expected<size_t> functionOf(const RawRecord &R, const RawSegment &S);
 
   /// Adds the hash table \p Table of \p S (entries of \p EntryBytes bytes:
   /// a PathProfHashEntry, then the accumulators when there are more) to the
@@ -549,7 +551,8 @@ private:
 };
 
 Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
-                                               const Location &At) {
+                                               const RawSegment &S) {
+  const Location &At = S.At;
   std::vector<size_t> &Same = Known[{R.Name.str(), R.Checksum}];
   for (size_t I : Same) {
     const FunctionProfile &F = P.Functions[I];
@@ -563,6 +566,22 @@ Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
   if (Error E = F.setCFG(R.CFG))
     return corrupt(At.prefix() + "function '" + R.Name +
                    "': " + toString(std::move(E)));
+  // Version 4 added the call-site table (CFG description version 2): one
+  // location per call site the record's flags count.
+  if (F.CFG.CallSites) {
+    if (S.Version < 4)
+      return corrupt(At.prefix() + "function '" + R.Name +
+                     "': a table of call sites (a version 2 CFG "
+                     "description) in a version " +
+                     Twine(S.Version) + " segment");
+    uint64_t Sites = pathprofFunctionCallSites(R.Flags);
+    if (!(R.Flags & PATHPROF_FUNC_CONTEXT) || F.CFG.CallSites->size() != Sites)
+      return corrupt(At.prefix() + "function '" + R.Name +
+                     "': its CFG "
+                     "description locates " +
+                     Twine(F.CFG.CallSites->size()) +
+                     " call sites, but its record has " + Twine(Sites));
+  }
   Same.push_back(P.Functions.size());
   P.Functions.push_back(std::move(F));
   Saturated.push_back(false);
@@ -587,7 +606,7 @@ Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
     return std::move(E);
   M.Index.reserve(M.Records.size());
   for (const RawRecord &R : M.Records) {
-    Expected<size_t> F = functionOf(R, S.At);
+    Expected<size_t> F = functionOf(R, S);
     if (!F)
       return F.takeError();
     M.Index.push_back(*F);
@@ -1145,7 +1164,7 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
   uint64_t Version = readU64(Buffer, offsetof(PathProfRawHeader, Version));
   if (Version == 1)
     return walkVersion1(Buffer, Visit);
-  if (Version == 2 || Version == 3)
+  if (Version >= 2 && Version <= PATHPROF_RAW_VERSION)
     return walkSegmentList(Buffer, Version, Visit, Warn);
   return versionError(Version);
 }

@@ -119,6 +119,8 @@ private:
   StringRef Rest;
   size_t LineNo = 0;
   StringRef Keyword, Args;
+  /// The version the header says.
+  uint64_t FileVersion = 0;
   /// The line was read but not consumed.
   bool Pending = false;
 
@@ -132,6 +134,9 @@ private:
   bool HaveChecksum = false;
   std::optional<uint64_t> DeclaredPaths;
   size_t DeclaredPathsLine = 0;
+  /// What its 'callsites N' line said, and where.
+  uint64_t DeclaredSites = 0;
+  size_t DeclaredSitesLine = 0;
   CFGDescription CFG;
   /// The function's path records and the lines they are on.
   std::vector<std::pair<PathRecord, size_t>> Records;
@@ -259,6 +264,8 @@ Error TextReader::readFunction() {
   HaveChecksum = false;
   DeclaredPaths.reset();
   DeclaredPathsLine = 0;
+  DeclaredSites = 0;
+  DeclaredSitesLine = 0;
   CFG = CFGDescription();
   Records.clear();
   while (next()) {
@@ -327,6 +334,44 @@ Error TextReader::readFunction() {
         return error("edge " + Twine(Src) + " -> " + Twine(Dst) + " " +
                      Words[2] + " " + Problem);
       CFG.Edges.push_back(E);
+    } else if (Keyword == "callsites") {
+      // callsites N: the function has a table of N call-site locations.
+      uint64_t N;
+      if (FileVersion < 2)
+        return error("'callsites' needs version 2 of the text format");
+      if (Words.size() != 1)
+        return error("expected 'callsites N'");
+      if (Error E = number(Words[0], N, "a number of call sites"))
+        return E;
+      if (CFG.CallSites)
+        return error("a second 'callsites' line");
+      if (N > UINT32_MAX)
+        return error("more call sites than fit in 32 bits");
+      CFG.CallSites.emplace();
+      DeclaredSites = N;
+      DeclaredSitesLine = LineNo;
+    } else if (Keyword == "callsite") {
+      // callsite LINE COLUMN [FILE...]: the file is the rest of the line.
+      auto [Line, AfterLine] = Args.split(' ');
+      auto [Column, File] = AfterLine.trim().split(' ');
+      uint64_t L, C;
+      if (!CFG.CallSites)
+        return error("'callsite' before 'callsites N'");
+      if (CFG.CallSites->size() == DeclaredSites)
+        return error("more 'callsite' lines than 'callsites " +
+                     Twine(DeclaredSites) + "'");
+      if (Error E = number(Line, L, "a line"))
+        return E;
+      if (Error E = number(Column, C, "a column"))
+        return E;
+      if (L > UINT32_MAX || C > UINT32_MAX)
+        return error("line and column numbers must fit in 32 bits");
+      CFGCallSite S{"", uint32_t(L), uint32_t(C)};
+      if (Error E = name(File.trim(), S.File))
+        return E;
+      if (S.Line == 0 && (!S.File.empty() || S.Column != 0))
+        return error("a call site without a line (0) has no file or column");
+      CFG.CallSites->push_back(std::move(S));
     } else if (Keyword == "path") {
       PathRecord R;
       if (Error E = pathRecord(Words, "path", R))
@@ -353,6 +398,10 @@ Error TextReader::finishFunction() {
     return Fail(FunctionLine, "no checksum");
   if (CFG.Blocks.empty())
     return Fail(FunctionLine, "no blocks");
+  if (CFG.CallSites && CFG.CallSites->size() != DeclaredSites)
+    return Fail(DeclaredSitesLine, "'callsites " + Twine(DeclaredSites) +
+                                       "' but " + Twine(CFG.CallSites->size()) +
+                                       " 'callsite' lines");
   if (Error E = CFG.numberEdges())
     return Fail(FunctionLine, toString(std::move(E)));
   std::string Data;
@@ -381,13 +430,14 @@ Expected<Profile> TextReader::read() {
   uint64_t Version;
   if (!next() || Keyword != TextProfileMagic || Args.getAsInteger(10, Version))
     return error("expected '" + TextProfileHeader + "'");
-  if (Version != TextProfileVersion)
+  if (Version == 0 || Version > TextProfileVersion)
     return makeProfileError(
         profile_error::unsupported_version,
         "unsupported text profile version " + Twine(Version) +
-            " (this tool reads " + Twine(TextProfileVersion) + ")" +
+            " (this tool reads 1 to " + Twine(TextProfileVersion) + ")" +
             (Version > TextProfileVersion ? ": written by a newer llvm-pathprof"
                                           : ""));
+  FileVersion = Version;
   while (next()) {
     if (Keyword == ":metric") {
       if (!P.Functions.empty())
@@ -569,7 +619,11 @@ Expected<Profile> pathprof::readTextProfile(StringRef Buffer) {
 }
 
 void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
-  OS << TextProfileHeader << "\n";
+  // The oldest version that holds the profile, as for indexed profiles.
+  const bool HasCallSites = any_of(P.Functions, [](const FunctionProfile &F) {
+    return F.CFG.CallSites.has_value();
+  });
+  OS << TextProfileMagic << " " << (HasCallSites ? 2 : 1) << "\n";
   for (const MetricDescriptor &M : P.Metrics) {
     OS << ":metric ";
     writeWord(OS, M.Name);
@@ -609,6 +663,17 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
     for (const CFGEdge &E : F->CFG.Edges)
       OS << "edge " << E.Src << " " << E.Dst << " " << EdgeKindNames[E.Kind]
          << "\n";
+    if (F->CFG.CallSites) {
+      OS << "callsites " << F->CFG.CallSites->size() << "\n";
+      for (const CFGCallSite &S : *F->CFG.CallSites) {
+        OS << "callsite " << S.Line << " " << S.Column;
+        if (!S.File.empty()) {
+          OS << " ";
+          writeName(OS, S.File, /*InWord=*/false);
+        }
+        OS << "\n";
+      }
+    }
     for (const PathRecord &R : F->Paths) {
       OS << "path " << R.Id << " " << R.Count;
       for (size_t I = 0; I != P.Metrics.size(); ++I)

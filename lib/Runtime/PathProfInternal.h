@@ -25,7 +25,7 @@
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v3)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v4)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]

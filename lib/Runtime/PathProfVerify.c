@@ -93,8 +93,11 @@ static uint64_t parseBlob(const PathProfFunctionData *F) {
   const uint8_t *B = F->CFG;
   const uint64_t Size = B ? F->CFGSize : 0;
   uint64_t Pos = 0;
-  if (Size < 8 || readU32(B) != PATHPROF_CFG_VERSION)
+  if (Size < 8 || readU32(B) == 0 || readU32(B) > PATHPROF_CFG_VERSION)
     return BLOB_INVALID;
+  /* Version 2 has the call-site table after the edges; decoding needs none
+     of it. */
+  const int HasCallSites = readU32(B) >= 2;
   const uint32_t NumBlocks = readU32(B + 4);
   Pos = 8;
   if (NumBlocks == 0)
@@ -117,7 +120,9 @@ static uint64_t parseBlob(const PathProfFunctionData *F) {
     return BLOB_INVALID;
   const uint64_t NumEdges = readU32(B + Pos);
   Pos += 4;
-  if ((Size - Pos) / EDGE_SIZE != NumEdges || (Size - Pos) % EDGE_SIZE)
+  if (HasCallSites
+          ? (Size - Pos) / EDGE_SIZE < NumEdges
+          : (Size - Pos) / EDGE_SIZE != NumEdges || (Size - Pos) % EDGE_SIZE)
     return BLOB_INVALID;
   for (uint64_t I = 0; I != NumEdges; ++I) {
     const uint8_t *E = B + Pos + I * EDGE_SIZE;

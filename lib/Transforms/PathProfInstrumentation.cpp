@@ -56,6 +56,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/MDBuilder.h"
@@ -156,6 +157,23 @@ private:
 
 } // namespace
 
+/// Where \p CB is in the source: the outermost location of its inlined-at
+/// chain, the line of this function's own code that it came from.
+static CFGCallSite callSiteLocation(const CallBase &CB) {
+  CFGCallSite S;
+  const DILocation *Loc = CB.getDebugLoc().get();
+  if (!Loc)
+    return S;
+  while (const DILocation *At = Loc->getInlinedAt())
+    Loc = At;
+  if (Loc->getLine() == 0)
+    return S;
+  S.File = Loc->getFilename().str();
+  S.Line = Loc->getLine();
+  S.Column = Loc->getColumn();
+  return S;
+}
+
 /// The suffix that names the globals of a function with a group of its own:
 /// the same for every compile of the same CFG, numbering and counter kind,
 /// and different otherwise, so that only layout-compatible copies merge.
@@ -172,7 +190,13 @@ void FunctionInstrumenter::emitGlobals() {
   LLVMContext &Ctx = M.getContext();
   std::string Name = getPathProfFuncName(F);
   std::string Blob;
-  DAG.describe().serialize(Blob);
+  CFGDescription Desc = DAG.describe();
+  if (Context) {
+    Desc.CallSites.emplace();
+    for (const CallBase *CB : CallSites)
+      Desc.CallSites->push_back(callSiteLocation(*CB));
+  }
+  Desc.serialize(Blob);
 
   // A function whose body the linker (or LTO) may discard or replace by
   // another object's copy (a comdat member, or available_externally) is

@@ -65,7 +65,7 @@
 // RUN: cmp %t.garbage %t.bad/bad_*
 // RUN: cp %S/../tools/Inputs/v1/v1.pathraw %t.bad/bad_*
 // RUN: env PATHPROF_FILE=%t.bad/bad_%%m.pathraw %t 2>&1 | FileCheck --check-prefix=V1 %s
-// V1: PathProf error: '{{.*}}bad_{{[0-9a-f]+}}_0.pathraw' is a PathProf raw profile of version 1; this runtime writes version 3; not merging into it
+// V1: PathProf error: '{{.*}}bad_{{[0-9a-f]+}}_0.pathraw' is a PathProf raw profile of version 1; this runtime writes version 4; not merging into it
 // RUN: cmp %S/../tools/Inputs/v1/v1.pathraw %t.bad/bad_*
 //
 // Default mode overwrites it.

@@ -17,9 +17,9 @@
 // __pathprof_producer, so the producer is empty.
 // CHECK: name: default.pathraw
 // CHECK-NEXT: description at 0: functions: 2
-// CHECK-NEXT: segment at 4096: version 3 functions: 2 metrics: 0
+// CHECK-NEXT: segment at 4096: version 4 functions: 2 metrics: 0
 // CHECK-NEXT: producer: {{$}}
-// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v3)
+// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v4)
 // CHECK-NEXT: signature: {{([0-9a-f]{16})$}}
 // CHECK-NEXT: counters: 48 bytes hash: 0 bytes
 // CHECK-DAG: function diamond: paths 2 checksum 1234 cfg v1 4 blocks counts 11 20

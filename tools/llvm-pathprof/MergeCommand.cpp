@@ -119,8 +119,9 @@ static cl::opt<bool> MergeTextInput(
     cl::cat(PathProfCategory));
 static cl::opt<bool> MergeNoContext(
     "no-context", cl::sub(MergeSubcommand),
-    cl::desc("Leave out the calling context tree: write only the flattened "
-             "profile (each function's paths summed over its contexts)"),
+    cl::desc("Leave out the calling context tree and the call-site "
+             "locations: write only the flattened profile (each function's "
+             "paths summed over its contexts)"),
     cl::cat(PathProfCategory));
 static cl::opt<bool> KeepCommonMetrics(
     "keep-common-metrics", cl::sub(MergeSubcommand),
@@ -471,7 +472,7 @@ int pathprof::tool::mergeMain() {
   Merger.reportMismatches(warn);
   Profile Result = Merger.takeResult();
   if (MergeNoContext)
-    Result.Context.reset();
+    Result.dropContext();
   if (KeepCommonMetrics)
     keepCommonMetrics(Result, Common, Inputs[FirstIndex].Path, Inputs, Results);
   // Computed once here, so that no compilation using the profile has to

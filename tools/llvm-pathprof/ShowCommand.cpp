@@ -132,8 +132,8 @@ static cl::opt<bool> ShowPerThread(
     cl::cat(PathProfCategory));
 static cl::opt<bool> ShowNoContext(
     "no-context", cl::sub(ShowSubcommand),
-    cl::desc("Leave out the calling context tree (from --text and --json): "
-             "the flattened profile only"),
+    cl::desc("Leave out the calling context tree and the call-site "
+             "locations (from --text and --json): the flattened profile only"),
     cl::cat(PathProfCategory));
 static cl::opt<bool>
     ShowSegments("segments", cl::sub(ShowSubcommand),
@@ -748,7 +748,7 @@ int pathprof::tool::showMain() {
   if (!P)
     return fail(P.takeError());
   if (ShowNoContext)
-    P->Context.reset();
+    P->dropContext();
   if (ShowContext && !ShowJSON)
     return showContextMain(*P, Threads);
   if (ShowContext && !P->Context)

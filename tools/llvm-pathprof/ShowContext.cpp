@@ -75,15 +75,76 @@ std::vector<const ContextNode *> ordered(ArrayRef<ContextNode> Nodes) {
   return Result;
 }
 
-/// "[2] ", "[own code] ", "[2, via unknown code] " or nothing for a root.
-std::string siteLabel(uint64_t CallSite, bool ViaUnknown, bool IsRoot) {
+/// The functions of a profile by (name, checksum), to find the call-site
+/// table of a context's function.
+class FunctionIndex {
+public:
+  explicit FunctionIndex(const Profile &P) {
+    for (const FunctionProfile &F : P.Functions)
+      Functions[{F.Name, F.Checksum}] = &F;
+  }
+  const FunctionProfile *find(StringRef Name, uint64_t Checksum) const {
+    auto It = Functions.find({Name, Checksum});
+    return It == Functions.end() ? nullptr : It->second;
+  }
+  const FunctionProfile *of(const ContextNode &N) const {
+    return find(N.Function, N.Checksum);
+  }
+
+private:
+  std::map<std::pair<StringRef, uint64_t>, const FunctionProfile *> Functions;
+};
+
+/// Call site \p CallSite of \p Caller as people read it: "file:line" where
+/// the profile locates it (with ":column" when another call site of the
+/// function is on the same line), its index otherwise.
+std::string callSiteName(const FunctionProfile *Caller, uint64_t CallSite) {
+  const CFGCallSite *Site = Caller ? Caller->CFG.callSite(CallSite) : nullptr;
+  if (!Site)
+    return std::to_string(CallSite);
+  std::string S = Site->File + ":" + std::to_string(Site->Line);
+  bool Shared = any_of(*Caller->CFG.CallSites, [&](const CFGCallSite &O) {
+    return &O != Site && O.Line == Site->Line && O.File == Site->File;
+  });
+  if (Shared)
+    S += ":" + std::to_string(Site->Column);
+  return S;
+}
+
+/// "[t.c:4] ", "[2] ", "[own code] ", "[t.c:4, via unknown code] " or
+/// nothing for a root; \p Caller is the function whose call site it is.
+std::string siteLabel(const FunctionProfile *Caller, uint64_t CallSite,
+                      bool ViaUnknown, bool IsRoot) {
   if (IsRoot)
     return "";
   std::string S = "[";
-  S += CallSite == ContextNode::OwnCode ? "own code" : std::to_string(CallSite);
+  S += CallSite == ContextNode::OwnCode ? "own code"
+                                        : callSiteName(Caller, CallSite);
   if (ViaUnknown)
     S += ", via unknown code";
   return S + "] ";
+}
+
+/// The "call_site" (index) and "call_site_location" attributes of a context
+/// or recursive call at \p CallSite of \p Caller.
+void writeCallSiteJSON(const FunctionProfile *Caller, uint64_t CallSite,
+                       json::OStream &J) {
+  if (CallSite == ContextNode::OwnCode) {
+    J.attribute("call_site", nullptr);
+    J.attribute("call_site_location", nullptr);
+    return;
+  }
+  J.attribute("call_site", CallSite);
+  const CFGCallSite *Site = Caller ? Caller->CFG.callSite(CallSite) : nullptr;
+  if (!Site) {
+    J.attribute("call_site_location", nullptr);
+    return;
+  }
+  J.attributeObject("call_site_location", [&] {
+    J.attribute("file", Site->File);
+    J.attribute("line", int64_t(Site->Line));
+    J.attribute("column", int64_t(Site->Column));
+  });
 }
 
 /// One printed line: its numeric columns ("" for none) and its label.
@@ -95,7 +156,7 @@ struct Row {
 class TreePrinter {
 public:
   TreePrinter(const Profile &P, const ContextTree &T, bool Demangle)
-      : P(P), T(T), Demangle(Demangle) {
+      : P(P), T(T), Functions(P), Demangle(Demangle) {
     Header = {"entries", "inclusive", "exclusive"};
     for (const MetricDescriptor &M : P.Metrics) {
       Header.push_back("incl " + M.Name);
@@ -105,7 +166,7 @@ public:
 
   void print(raw_ostream &OS) {
     for (const ContextNode *R : ordered(T.Roots))
-      addNode(*R, 0, /*IsRoot=*/true);
+      addNode(*R, nullptr, 0);
     size_t Roots = T.Roots.size(), Nodes = T.numNodes(),
            Backedges = T.numBackedges();
     OS << "Calling context tree: " << Nodes
@@ -134,7 +195,12 @@ public:
   }
 
 private:
-  void addNode(const ContextNode &N, unsigned Depth, bool IsRoot) {
+  /// Adds the rows of \p N, a context called by one of \p Caller (null for
+  /// a root), and of its subtree.
+  void addNode(const ContextNode &N, const FunctionProfile *Caller,
+               unsigned Depth) {
+    const bool IsRoot = Depth == 0;
+    const FunctionProfile *F = Functions.of(N);
     Row R;
     R.Columns.push_back(std::to_string(N.EntryCount));
     R.Columns.push_back(std::to_string(N.inclusiveCount()));
@@ -146,17 +212,17 @@ private:
                      : "-");
     }
     R.Label = std::string(2 * Depth, ' ') +
-              siteLabel(N.CallSite, N.ViaUnknown, IsRoot) +
+              siteLabel(Caller, N.CallSite, N.ViaUnknown, IsRoot) +
               displayName(N.Function, Demangle);
     Rows.push_back(std::move(R));
     for (const ContextNode *C : ordered(N.Children))
-      addNode(*C, Depth + 1, /*IsRoot=*/false);
+      addNode(*C, F, Depth + 1);
     for (const ContextBackedge &B : N.Backedges) {
       Row BR;
       BR.Columns.push_back(std::to_string(B.Count));
       uint64_t Up = B.Levels + 1;
       BR.Label = std::string(2 * (Depth + 1), ' ') +
-                 siteLabel(B.CallSite, B.ViaUnknown, /*IsRoot=*/false) +
+                 siteLabel(F, B.CallSite, B.ViaUnknown, /*IsRoot=*/false) +
                  displayName(B.Function, Demangle) +
                  " (recursive: counted in the context " + std::to_string(Up) +
                  (Up == 1 ? " level up)" : " levels up)");
@@ -166,23 +232,22 @@ private:
 
   const Profile &P;
   const ContextTree &T;
+  FunctionIndex Functions;
   bool Demangle;
   std::vector<std::string> Header;
   std::vector<Row> Rows;
 };
 
-void writeNode(const Profile &P, const ContextNode &N, bool IsRoot,
+void writeNode(const Profile &P, const FunctionIndex &Functions,
+               const ContextNode &N, const FunctionProfile *Caller,
                bool Demangle, json::OStream &J) {
+  const FunctionProfile *F = Functions.of(N);
   J.object([&] {
     J.attribute("function", displayName(N.Function, Demangle));
     J.attribute("name", N.Function);
     J.attribute("checksum", hex(N.Checksum));
-    if (!IsRoot) {
-      if (N.CallSite == ContextNode::OwnCode)
-        J.attribute("call_site", nullptr);
-      else
-        J.attribute("call_site", N.CallSite);
-    }
+    if (Caller)
+      writeCallSiteJSON(Caller, N.CallSite, J);
     J.attribute("via_unknown", N.ViaUnknown);
     J.attribute("entry_count", N.EntryCount);
     J.attribute("inclusive_count", N.inclusiveCount());
@@ -213,15 +278,12 @@ void writeNode(const Profile &P, const ContextNode &N, bool IsRoot,
     });
     J.attributeArray("children", [&] {
       for (const ContextNode &C : N.Children)
-        writeNode(P, C, /*IsRoot=*/false, Demangle, J);
+        writeNode(P, Functions, C, F, Demangle, J);
     });
     J.attributeArray("recursion", [&] {
       for (const ContextBackedge &B : N.Backedges)
         J.object([&] {
-          if (B.CallSite == ContextNode::OwnCode)
-            J.attribute("call_site", nullptr);
-          else
-            J.attribute("call_site", B.CallSite);
+          writeCallSiteJSON(F, B.CallSite, J);
           J.attribute("via_unknown", B.ViaUnknown);
           J.attribute("function", displayName(B.Function, Demangle));
           J.attribute("name", B.Function);
@@ -261,17 +323,18 @@ struct FoundContext {
   size_t Order; ///< In tree order.
 };
 
-void findContexts(const ContextNode &N, StringRef Query, bool Demangle,
-                  std::string Chain, bool IsRoot,
-                  std::vector<FoundContext> &Out) {
+void findContexts(const FunctionIndex &Functions, const ContextNode &N,
+                  const FunctionProfile *Caller, StringRef Query, bool Demangle,
+                  std::string Chain, std::vector<FoundContext> &Out) {
+  const bool IsRoot = !Caller && Chain.empty();
   if (!IsRoot)
     Chain += " -> ";
-  Chain += siteLabel(N.CallSite, N.ViaUnknown, IsRoot) +
+  Chain += siteLabel(Caller, N.CallSite, N.ViaUnknown, IsRoot) +
            displayName(N.Function, Demangle);
   if (matchesFunctionName(N.Function, Query))
     Out.push_back({Chain, &N, Out.size()});
   for (const ContextNode &C : N.Children)
-    findContexts(C, Query, Demangle, Chain, /*IsRoot=*/false, Out);
+    findContexts(Functions, C, Functions.of(N), Query, Demangle, Chain, Out);
 }
 } // namespace
 
@@ -279,8 +342,9 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
                                             bool Demangle, unsigned TopN,
                                             raw_ostream &OS) {
   std::vector<FoundContext> Found;
+  FunctionIndex Functions(P);
   for (const ContextNode &R : P.Context->Roots)
-    findContexts(R, Query, Demangle, "", /*IsRoot=*/true, Found);
+    findContexts(Functions, R, nullptr, Query, Demangle, "", Found);
   if (Found.empty())
     return createStringError(inconvertibleErrorCode(),
                              "no context of a function named '" + Query + "'");
@@ -293,13 +357,10 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
       return Rank(A) > Rank(B);
     return A.Order < B.Order;
   });
-  std::map<std::pair<std::string, uint64_t>, const FunctionProfile *> Fns;
-  for (const FunctionProfile &F : P.Functions)
-    Fns[{F.Name, F.Checksum}] = &F;
   OS << "Contexts of " << Query << ": " << Found.size() << "\n";
   for (const FoundContext &C : Found) {
     const ContextNode &N = *C.N;
-    const FunctionProfile *F = Fns[{N.Function, N.Checksum}];
+    const FunctionProfile *F = Functions.of(N);
     uint64_t Own = N.exclusiveCount();
     OS << "\nContext: " << C.Chain << "\n";
     OS << "  Entries: " << N.EntryCount << "\n";
@@ -352,29 +413,31 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
 }
 
 /// The attributes of the JSON object of tree \p T.
-static void writeTreeJSON(const Profile &P, const ContextTree &T, bool Demangle,
+static void writeTreeJSON(const Profile &P, const FunctionIndex &Functions,
+                          const ContextTree &T, bool Demangle,
                           json::OStream &J) {
   J.attribute("num_contexts", uint64_t(T.numNodes()));
   J.attribute("num_recursive_call_sites", uint64_t(T.numBackedges()));
   J.attribute("depth", uint64_t(T.depth()));
   J.attributeArray("roots", [&] {
     for (const ContextNode &R : T.Roots)
-      writeNode(P, R, /*IsRoot=*/true, Demangle, J);
+      writeNode(P, Functions, R, nullptr, Demangle, J);
   });
 }
 
 void pathprof::tool::writeContextJSON(
     const Profile &P, bool Demangle, json::OStream &J,
     std::optional<ArrayRef<ThreadContextTree>> Threads) {
+  FunctionIndex Functions(P);
   J.attributeObject("context", [&] {
-    writeTreeJSON(P, *P.Context, Demangle, J);
+    writeTreeJSON(P, Functions, *P.Context, Demangle, J);
     if (Threads)
       J.attributeArray("threads", [&] {
         for (const ThreadContextTree &T : *Threads)
           J.object([&] {
             J.attribute("thread", T.Thread);
             J.attribute("segment_offset", T.SegmentOffset);
-            writeTreeJSON(P, T.Tree, Demangle, J);
+            writeTreeJSON(P, Functions, T.Tree, Demangle, J);
           });
       });
   });

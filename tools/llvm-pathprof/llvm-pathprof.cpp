@@ -3,10 +3,11 @@
 // The command-line front end of PathProf's profile library, in the manner of
 // llvm-profdata: one cl::SubCommand per verb, each verb in its own file
 // (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp, ReportCommand.cpp,
-// whose --html page is ReportHTML.cpp), and a flat dispatch in main. The
-// libraries return Errors; only the tool prints, as "llvm-pathprof: error: ..."
-// (exit 1) and "llvm-pathprof: warning: ...". Also the helpers the verbs share:
-// number formats, and the per-path metric totals of show --metric and report.
+// whose --html page is ReportHTML.cpp, ExportCommand.cpp), and a flat
+// dispatch in main. The libraries return Errors; only the tool prints, as
+// "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning: ...". Also
+// the helpers the verbs share: number formats, and the per-path metric totals
+// of show --metric and report.
 // docs/CommandGuide.md documents every verb and its output.
 //
 //===----------------------------------------------------------------------===//
@@ -97,7 +98,8 @@ int main(int argc, char **argv) {
       "  llvm-pathprof show [options] <profile>\n"
       "  llvm-pathprof overlap [options] <base profile> <test profile>\n"
       "  llvm-pathprof report --metric=<name> [options] <profile>\n"
-      "  llvm-pathprof report --html -o <dir> [options] <profile>\n");
+      "  llvm-pathprof report --html -o <dir> [options] <profile>\n"
+      "  llvm-pathprof export --format=pprof|folded [options] <profile>\n");
 
   if (MergeSubcommand)
     return mergeMain();
@@ -107,6 +109,8 @@ int main(int argc, char **argv) {
     return overlapMain();
   if (ReportSubcommand)
     return reportMain();
+  if (ExportSubcommand)
+    return exportMain();
   cl::PrintHelpMessage();
   return 1;
 }

@@ -36,12 +36,14 @@ extern llvm::cl::SubCommand MergeSubcommand;
 extern llvm::cl::SubCommand ShowSubcommand;
 extern llvm::cl::SubCommand OverlapSubcommand;
 extern llvm::cl::SubCommand ReportSubcommand;
+extern llvm::cl::SubCommand ExportSubcommand;
 
 /// The verbs; each returns the process exit status.
 int mergeMain();
 int showMain();
 int overlapMain();
 int reportMain();
+int exportMain();
 
 /// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
 void warn(const llvm::Twine &Msg);

@@ -2,7 +2,7 @@
 every segment's header, offsets and sizes are consistent (a failed check
 exits 1). Version 2 files print one block per segment, starting with a
 'segment at OFFSET:' line; FREE segments print only that line. Version 3
-files print a 'description at OFFSET:' line per module description and a
+and 4 (the same layout) files print a 'description at OFFSET:' line per module description and a
 block per counter segment, with the functions of its description, as
 version 2 does. --live also prints whether each segment is locked (held by
 a running module)."""
@@ -135,9 +135,9 @@ def v3_regions(h, offset):
     return regions
 
 
-def dump_v3(path, data, live):
+def dump_v3(path, data, live, version):
     """Descriptions first (by signature), then each counter segment."""
-    segments = list(segments_of(data, V3_HEADER, 3))
+    segments = list(segments_of(data, V3_HEADER, version))
     descriptions = {}
     for offset, h in segments:
         if h is not None and h[4] == DESCRIPTION:
@@ -174,8 +174,8 @@ def dump_v3(path, data, live):
             fail("function region size")
         cnts_off, cnts_size = regions.get(REGION_COUNTERS, (0, 0))
         hash_off, hash_size = regions.get(REGION_HASH, (0, 0))
-        print("segment at %d: version 3 functions: %d metrics: %d%s" %
-              (offset, num_funcs, num_metrics, state))
+        print("segment at %d: version %d functions: %d metrics: %d%s" %
+              (offset, version, num_funcs, num_metrics, state))
         print("producer: " + h[12].rstrip(b"\0").decode())
         print("runtime: " + h[13].rstrip(b"\0").decode())
         # The two segments as one buffer, the way versions 1 and 2 lay out
@@ -208,8 +208,8 @@ def main():
               (h[4], h[12], h[14], h[15]))
         dump_segment(data, h[2], h[4:14])
         return
-    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] == 3:
-        dump_v3(path, data, live)
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4):
+        dump_v3(path, data, live, struct.unpack_from("<2Q", data)[1])
         return
     for offset, h in segments_of(data, V2_HEADER, 2):
         if h is None:

@@ -41,7 +41,7 @@ PP_HIDDEN void __pathprof_verify_leave(uint64_t Frame);
 /* Diamond: 0 -> {1, 2} -> 3 -> return. Path 0 = [0 1 3], path 1 = [0 2 3]. */
 #define PP_DIAMOND_BLOB                                                        \
   {                                                                            \
-    PP_U32(PATHPROF_CFG_VERSION), PP_U32(4), PP_BLOCK('e'), PP_BLOCK('t'),     \
+    PP_U32(1), PP_U32(4), PP_BLOCK('e'), PP_BLOCK('t'),     \
         PP_BLOCK('f'), PP_BLOCK('j'), PP_U32(5),                               \
         PP_EDGE(0, 1, PATHPROF_EDGE_CFG, 0),                                   \
         PP_EDGE(0, 2, PATHPROF_EDGE_CFG, 1),                                   \
@@ -54,7 +54,7 @@ PP_HIDDEN void __pathprof_verify_leave(uint64_t Frame);
    Path 0 = [0 1 2], 1 = [0 1 3], 2 = [1 2], 3 = [1 3]. */
 #define PP_LOOP_BLOB                                                           \
   {                                                                            \
-    PP_U32(PATHPROF_CFG_VERSION), PP_U32(4), PP_BLOCK('e'), PP_BLOCK('h'),     \
+    PP_U32(1), PP_U32(4), PP_BLOCK('e'), PP_BLOCK('h'),     \
         PP_BLOCK('b'), PP_BLOCK('x'), PP_U32(6),                               \
         PP_EDGE(0, 1, PATHPROF_EDGE_CFG, 0),                                   \
         PP_EDGE(0, 1, PATHPROF_EDGE_ENTRY_PSEUDO, 2),                          \

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """corrupt-profile.py - Damage a valid PathProf profile in a controlled way.
 
-Reads a raw (version 1, 2 or 3) or indexed profile, finds its fields by parsing
+Reads a raw (version 1 to 4) or indexed profile, finds its fields by parsing
 the layout of docs/FileFormat.md, applies the edits asked for, and writes the
 result. In a raw profile of several segments, --segment N (default 0) picks
 the segment whose header, function records and CFG descriptions the edits
-name (in version 3, a description segment has the function records and
+name (from version 3, a description segment has the function records and
 CFG descriptions, and header fields of the region directory are named
 R0.Kind, R0.Offset, R0.Size, R0.EntrySize, R1.Kind, ...). For an indexed
 profile the header's FileSize and body Checksum are
@@ -27,7 +27,9 @@ Edits, applied in this order (each option may be repeated):
                                the same size (indexed only)
   --cfg I:FIELD=V              a field of function I's CFG description:
                                Version, NumBlocks, NumEdges (u32) or
-                               E.Src, E.Dst, E.Kind (u32), E.Val (u64) of edge E
+                               E.Src, E.Dst, E.Kind (u32), E.Val (u64) of edge E;
+                               in a version 2 description also NumCallSites,
+                               siteC.FileSize, siteC.Line, siteC.Column (u32)
   --poke OFFSET=V              a u64 at a file offset
   --section-word KIND:I=V      the I-th u64 of the payload of the first
                                section of KIND (indexed only, counts
@@ -209,6 +211,17 @@ def parse_cfg(data, base, size):
         for name, width in (("Src", 4), ("Dst", 4), ("Kind", 4), ("Val", 8)):
             fields["%d.%s" % (e, name)] = (pos, width)
             pos += width
+    if u32(data, base) >= 2:
+        # Version 2: the call-site table, {str File; u32 Line; u32 Column}.
+        fields["NumCallSites"] = (pos, 4)
+        num_sites = u32(data, pos)
+        pos += 4
+        for c in range(num_sites):
+            fields["site%d.FileSize" % c] = (pos, 4)
+            pos += 4 + u32(data, pos)
+            for name in ("Line", "Column"):
+                fields["site%d.%s" % (c, name)] = (pos, 4)
+                pos += 4
     if pos != base + size:
         raise SystemExit("corrupt-profile.py: the input CFG is malformed")
     return fields
@@ -223,7 +236,7 @@ def layout(data, segment):
         seg = 0
         for _ in range(segment):
             seg += u64(data, seg + 24)
-        if u64(data, seg + 8) == 3:
+        if u64(data, seg + 8) >= 3:
             header = {f: (seg + 8 * i, 8) for i, f in enumerate(RAW_V3_HEADER)}
             regions = {}
             for r in range(8):
