@@ -21,9 +21,12 @@ namespace pathprof {
 
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
-/// Version 2 added per-path metric values and their descriptors; version 1
-/// files (counts only) are still read.
-constexpr uint64_t IndexedProfileVersion = 2;
+/// Version 3 added functions that count no paths (-fprofile-path-context=
+/// calls), with their entries and costs, and their contexts' costs; the
+/// writer uses it only for a profile that has such functions. Version 2
+/// added per-path metric values and their descriptors; version 1 files
+/// (counts only) are still read.
+constexpr uint64_t IndexedProfileVersion = 3;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

@@ -37,9 +37,12 @@ namespace pathprof {
 
 /// The first word of every text profile; its version follows.
 inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
-/// The version of text profiles this library reads and writes.
-inline constexpr uint64_t TextProfileVersion = 1;
-/// The first line of every text profile of that version.
+/// The newest version of text profiles this library reads and writes.
+/// Version 2 added functions that count no paths (-fprofile-path-context=
+/// calls): their 'calls' lines, and contexts with their costs. The writer
+/// uses it only for a profile that has such functions; version 1 is read.
+inline constexpr uint64_t TextProfileVersion = 2;
+/// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 
 /// Whether \p Buffer starts like a text profile of any version: its first
