@@ -47,6 +47,26 @@
 // FUNCS-NEXT: Exclusive: page-faults=0
 // FUNCS-NEXT: Inclusive: page-faults=40
 //
+// A function's contexts with their costs, most entries first; --metric
+// ranks functions by their exclusive cost.
+// RUN: %llvm-pathprof show --context --function=copy %t.raw | FileCheck %s --check-prefix=COPY
+// COPY:      Contexts of copy: 3
+// COPY-EMPTY:
+// COPY-NEXT: Context: main -> [{{[0-9]+}}] a -> [0] copy
+// COPY-NEXT:   Entries: 5
+// COPY-NEXT:   Paths: not counted (-fprofile-path-context=calls)
+// COPY-NEXT:   Exclusive: page-faults=40
+// COPY-NEXT:   Inclusive: page-faults=40
+// COPY:      Context: main -> [{{[0-9]+}}] b -> [0] copy
+// COPY:      Context: main -> [{{[0-9]+}}] rec -> [0] copy
+// COPY-NEXT:   Entries: 4
+// RUN: %llvm-pathprof show --metric=page-faults --max-functions=2 %t.raw | FileCheck %s --check-prefix=METRIC
+// METRIC:      Total page-faults: {{6[5-9]}}
+// METRIC:      Function: copy
+// METRIC:      Exclusive: page-faults=64
+// METRIC:      Function: main
+// METRIC-NOT:  Function:
+//
 // The same with the time-stamp counter (never read in line in a calls-mode
 // build): times only grow, and the relations hold exactly, in ticks.
 // RUN: rm -f %t.tsc.raw && env PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.tsc.raw %t > /dev/null
