@@ -417,7 +417,8 @@ public:
   /// position among all inputs of the merge (unique per input); it only
   /// decides which input warnings name first. Fails, merging nothing of
   /// \p Input, if one of its functions has the name and checksum of a merged
-  /// function but a different number of paths, or if it measures other
+  /// function but a different number of paths, or counts paths where the
+  /// other counts calls only (or the reverse), or if it measures other
   /// metrics than the inputs merged before.
   llvm::Error add(Profile &&Input, llvm::StringRef InputName, uint64_t Weight,
                   size_t Ordinal, WarningHandler Warn);
@@ -459,7 +460,8 @@ private:
 
   /// The first function of \p Input (by index) that has the name and
   /// checksum of a merged function, or of an earlier function of \p Input,
-  /// but another number of paths; and that other function.
+  /// but another number of paths or counts paths where that one counts
+  /// calls only (or the reverse); and that other function.
   std::optional<std::pair<size_t, const FunctionProfile *>>
   findConflict(const Profile &Input) const;
   static llvm::Error conflict(const FunctionProfile &Have,
