@@ -44,13 +44,14 @@ void readOne(StringRef Buffer) {
   bool HasSections =
       support::endian::read64le(Buffer.data() + NumSectionsOffset) != 0;
   uint64_t Version = support::endian::read64le(Buffer.data() + VersionOffset);
-  if (Version == IndexedProfileVersion) {
+  // The writer uses the oldest version since 2 that holds the profile.
+  if (Version == support::endian::read64le(Rewritten.data() + VersionOffset)) {
     // Only sections of unknown kinds, which the writer drops, may change.
     if (!HasSections && Rewritten != Buffer)
       fuzz::violated("rewriting an accepted indexed profile changes it");
     return;
   }
-  // An older version is rewritten in today's, holding the same profile.
+  // Another version is rewritten in the writer's, holding the same profile.
   Expected<Profile> Upgraded = readIndexedProfile(Rewritten);
   if (!Upgraded)
     fuzz::violated("an upgraded indexed profile does not read back: " +

@@ -63,7 +63,8 @@ inline void checkSameProfile(const Profile &A, const Profile &B,
     const FunctionProfile &F = A.Functions[I], &G = B.Functions[I];
     if (F.Name != G.Name || F.Checksum != G.Checksum ||
         F.NumPaths != G.NumPaths || F.CFGData != G.CFGData ||
-        F.Paths != G.Paths)
+        F.Paths != G.Paths || F.CallsOnly != G.CallsOnly ||
+        F.Entries != G.Entries || F.Costs != G.Costs)
       violated(llvm::Twine(Stage) + ": function '" + F.Name + "' changed");
   }
 }

@@ -114,7 +114,7 @@ load=(-Xclang -load -Xclang "$plugin" -fpass-plugin="$plugin")
    PATHPROF_CONTEXT_SIZE=4K ./seed-context fork)
 
 # The shipped format fixtures, so every version a reader accepts stays fuzzed.
-for dir in "$inputs"/v*/; do
+for dir in "$inputs"/v*/ "$inputs"/calls/; do
   version=$(basename "$dir")
   for f in "$dir"*.pathraw; do
     [ -e "$f" ] && cp "$f" "$out/raw/fixture-$version-$(basename "$f")"

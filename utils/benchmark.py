@@ -97,6 +97,10 @@ VARIANTS = [
     ("context", "PathProf + context", ["{wrapper}", "-O2",
                                        "-fprofile-path-generate",
                                        "-fprofile-path-context"]),
+    # The calling context tree alone (--variants plain,pgogen,context,calls):
+    # entries per context, no path counters (-fprofile-path-context=calls).
+    ("calls", "PathProf calls", ["{wrapper}", "-O2", "-fprofile-path-generate",
+                                 "-fprofile-path-context=calls"]),
 ]
 
 # The run-time environment a variant needs besides the profile's location.
@@ -252,7 +256,7 @@ def parse_args():
                    "and variant (default: 3)")
     p.add_argument("--variants", default=None,
                    help="comma-separated subset of plain,pgogen,pathprof,"
-                   "shared,atomic,metrics,metrics-sw,context (default: "
+                   "shared,atomic,metrics,metrics-sw,context,calls (default: "
                    "plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper,"
                    "ppcontext, default: all but ppcontext)")

@@ -8,7 +8,12 @@ start at the function's entry) must equal the first of its 'Block counts' in
 -disable-preinline`. Functions that clang did not count (or that PathProf did
 not instrument) are listed but not compared.
 
-Usage: check-entry-counts.py PATHPROF_SHOW_JSON PROFDATA_SHOW_TXT
+With --contexts, PathProf's entry count of a function is instead the sum of
+the entry counts of its contexts in the calling context tree (a profile made
+with -fprofile-path-context, or -fprofile-path-context=calls, which counts
+no paths): every entry must be in exactly one context.
+
+Usage: check-entry-counts.py [--contexts] PATHPROF_SHOW_JSON PROFDATA_SHOW_TXT
 Prints 'entry counts agree for N functions' and exits 0, or lists each
 disagreement and exits 1.
 """
@@ -32,12 +37,32 @@ def clang_entry_counts(path):
     return counts
 
 
+def context_entry_counts(doc):
+    counts = {}
+
+    def walk(n):
+        counts[n["name"]] = counts.get(n["name"], 0) + n["entry_count"]
+        for c in n["children"]:
+            walk(c)
+
+    for r in doc["context"]["roots"]:
+        walk(r)
+    return counts
+
+
 def main():
-    if len(sys.argv) != 3:
+    args = sys.argv[1:]
+    contexts = "--contexts" in args
+    args = [a for a in args if a != "--contexts"]
+    if len(args) != 2:
         sys.exit(__doc__)
-    with open(sys.argv[1]) as f:
-        ours = {fn["name"]: fn["entry_count"] for fn in json.load(f)["functions"]}
-    theirs = clang_entry_counts(sys.argv[2])
+    with open(args[0]) as f:
+        doc = json.load(f)
+    if contexts:
+        ours = context_entry_counts(doc)
+    else:
+        ours = {fn["name"]: fn["entry_count"] for fn in doc["functions"]}
+    theirs = clang_entry_counts(args[1])
     bad = 0
     compared = 0
     for name in sorted(set(ours) | set(theirs)):

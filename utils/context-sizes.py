@@ -2,13 +2,15 @@
 # ===- utils/context-sizes.py - Calling context tree sizes per workload ----===#
 #
 # Builds every workload of utils/bench with `pathprof-clang -O2
-# -fprofile-path-generate -fprofile-path-context`, runs it on its default
+# -fprofile-path-generate -fprofile-path-context` (context + flow) and with
+# `-fprofile-path-context=calls` (the tree alone), runs each on its default
 # input (or --callgrind's reduced one with --small) and reports, as Ammons,
 # Ball and Larus's table 3 does for the calling context tree, how big the
 # tree is: contexts (nodes), recursive call sites (backedges), roots, depth,
-# the bytes of the arena in use (summed over the file's trees: one per
-# thread slice) and the disk space the raw profile takes. Read from the raw
-# profile by llvm-pathprof (show --json) and from the arena headers.
+# then for each build the bytes of the arena in use (summed over the file's
+# trees: one per thread slice) and the disk space the raw profile takes.
+# Both builds must give the same tree. Read from the raw profile by
+# llvm-pathprof (show --json) and from the arena headers.
 #
 # ===------------------------------------------------------------------------===#
 
@@ -62,34 +64,47 @@ def main():
     rows = []
     try:
         for prog in benchmark.programs(args.only):
-            binary = benchmark.build(
-                prog, "context",
-                ["{wrapper}", "-O2", "-fprofile-path-generate",
-                 "-fprofile-path-context"], args, work)
-            if binary is None:
-                sys.exit(1)
-            raw = os.path.join(work, prog + ".pathraw")
-            size = benchmark.CALLGRIND_SIZES.get(prog) if args.small else None
-            env = dict(os.environ, PATHPROF_FILE=raw)
-            subprocess.run([binary] + ([size] if size else []), env=env,
-                           stdout=subprocess.DEVNULL, check=True)
-            doc = json.loads(subprocess.run(
-                [tool, "show", "--json", raw], stdout=subprocess.PIPE,
-                check=True, universal_newlines=True).stdout)
-            tree = doc["context"]
-            rows.append((prog, tree["num_contexts"],
-                         tree["num_recursive_call_sites"], len(tree["roots"]),
-                         tree["depth"], arena_bytes(raw),
-                         os.stat(raw).st_blocks * 512))
+            row, shape = [prog], None
+            for variant, flag in (("context", "-fprofile-path-context"),
+                                  ("calls", "-fprofile-path-context=calls")):
+                binary = benchmark.build(
+                    prog, variant,
+                    ["{wrapper}", "-O2", "-fprofile-path-generate", flag],
+                    args, work)
+                if binary is None:
+                    sys.exit(1)
+                raw = os.path.join(work, prog + "." + variant + ".pathraw")
+                size = (benchmark.CALLGRIND_SIZES.get(prog)
+                        if args.small else None)
+                env = dict(os.environ, PATHPROF_FILE=raw)
+                subprocess.run([binary] + ([size] if size else []), env=env,
+                               stdout=subprocess.DEVNULL, check=True)
+                doc = json.loads(subprocess.run(
+                    [tool, "show", "--json", raw], stdout=subprocess.PIPE,
+                    check=True, universal_newlines=True).stdout)
+                tree = doc["context"]
+                this = (tree["num_contexts"], tree["num_recursive_call_sites"],
+                        len(tree["roots"]), tree["depth"])
+                if shape is None:
+                    shape = this
+                    row += list(this)
+                elif this != shape:
+                    sys.exit("context-sizes.py: %s: the calls build's tree "
+                             "%s is not the context build's %s" %
+                             (prog, this, shape))
+                row += [arena_bytes(raw), os.stat(raw).st_blocks * 512]
+            rows.append(row)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print("Command: `python3 utils/context-sizes.py{}`\n".format(
         " --small" if args.small else ""))
     print("| program | contexts | recursive call sites | roots | depth | "
-          "arena bytes | file on disk |")
-    print("|:---|---:|---:|---:|---:|---:|---:|")
+          "arena bytes | file on disk | arena bytes, calls | "
+          "file on disk, calls |")
+    print("|:---|---:|---:|---:|---:|---:|---:|---:|---:|")
     for r in rows:
-        print("| {} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} |".format(*r))
+        print("| {} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | "
+              "{:,} |".format(*r))
 
 
 if __name__ == "__main__":

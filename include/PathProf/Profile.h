@@ -146,6 +146,31 @@ private:
 /// saturated.
 bool combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src);
 
+/// What the activations of a function that counts no paths
+/// (-fprofile-path-context=calls), or of one of its contexts, cost, per
+/// metric of the profile: in their own code, their callees' costs taken out
+/// (exclusive), and with their callees (inclusive), as Ammons, Ball and
+/// Larus's context-only mode measures a procedure from entry to exit. Both
+/// empty without metrics, one value per metric descriptor otherwise.
+struct CallCosts {
+  std::vector<uint64_t> Exclusive;
+  std::vector<uint64_t> Inclusive;
+
+  bool empty() const { return Exclusive.empty(); }
+  /// Whether every value is 0 (or there are none).
+  bool isZero() const;
+  bool operator==(const CallCosts &O) const {
+    return Exclusive == O.Exclusive && Inclusive == O.Inclusive;
+  }
+  bool operator!=(const CallCosts &O) const { return !(*this == O); }
+  /// Combines \p O into these as \p Metrics says; an empty side takes the
+  /// other's values. Returns false if a sum saturated.
+  bool add(const CallCosts &O, llvm::ArrayRef<MetricDescriptor> Metrics);
+  /// Multiplies the summed metrics by \p Weight. Returns false if a product
+  /// saturated.
+  bool scale(uint64_t Weight, llvm::ArrayRef<MetricDescriptor> Metrics);
+};
+
 /// The profile of one function.
 struct FunctionProfile {
   std::string Name;
@@ -158,17 +183,31 @@ struct FunctionProfile {
   /// The paths that ran (a non-zero count), by id. Metric values follow the
   /// descriptors of the Profile the function belongs to.
   PathTable Paths;
+  /// The function counts no paths (-fprofile-path-context=calls): Paths is
+  /// empty, and Entries and Costs are what it counted, the sum over its
+  /// contexts and the entries no context took.
+  bool CallsOnly = false;
+  uint64_t Entries = 0;
+  CallCosts Costs;
+
+  /// Whether the function ran: a path ran, or, counting no paths, it was
+  /// entered (or an activation entered before a fork or a reset left).
+  bool ran() const {
+    return CallsOnly ? Entries != 0 || !Costs.isZero() : !Paths.empty();
+  }
 
   /// Sum of all path counts, saturating at UINT64_MAX.
   uint64_t totalCount() const;
 
   /// Metric \p Index (described by \p M) over all paths, combined as \p M
   /// says: summed (saturating), or the largest or smallest value; 0 for a
-  /// function that never ran.
+  /// function that never ran. For a function that counts no paths, its
+  /// exclusive cost.
   uint64_t metricTotal(const MetricDescriptor &M, size_t Index) const;
 
   /// Sum of the counts of the paths that start at the function's entry (not
-  /// after a backedge): the number of calls. Saturating.
+  /// after a backedge): the number of calls. Saturating. Entries for a
+  /// function that counts no paths.
   llvm::Expected<uint64_t> entryCount() const;
 
   /// Adds \p Count to path \p PathId (no metric values). Returns false if
@@ -230,10 +269,17 @@ struct ContextNode {
   /// Entries into the function in this context, recursive ones included.
   uint64_t EntryCount = 0;
   /// Whether the node counted its function's paths (Paths); functions with
-  /// too many paths, and hashed ones, count theirs in the flat profile only.
+  /// too many paths, and hashed ones, count theirs in the flat profile only,
+  /// and functions that count no paths have Costs instead.
   bool HasPaths = false;
   /// The paths of the function in this context.
   PathTable Paths;
+  /// For a function that counts no paths, with metrics: what its
+  /// activations in this context cost. Inclusive costs count a recursive
+  /// activation in its node again (the paper's entry-to-exit interval per
+  /// activation), so Inclusive >= Exclusive + the children's Inclusive,
+  /// with equality for a node without recursive calls below it.
+  CallCosts Costs;
   /// The contexts it calls, and its recursive calls, each sorted by key().
   std::vector<ContextNode> Children;
   std::vector<ContextBackedge> Backedges;
@@ -345,6 +391,10 @@ struct Profile {
   /// Sum of totalCount() over all functions, saturating.
   uint64_t totalCount() const;
 
+  /// Whether every function counts no paths (a profile made with
+  /// -fprofile-path-context=calls), and there is one.
+  bool countsCallsOnly() const;
+
   /// Metric \p Index over the whole profile, combined as its descriptor
   /// says (FunctionProfile::metricTotal).
   uint64_t metricTotal(size_t Index) const;
@@ -372,7 +422,8 @@ public:
   /// position among all inputs of the merge (unique per input); it only
   /// decides which input warnings name first. Fails, merging nothing of
   /// \p Input, if one of its functions has the name and checksum of a merged
-  /// function but a different number of paths, or if it measures other
+  /// function but a different number of paths, or counts paths where the
+  /// other counts calls only (or the reverse), or if it measures other
   /// metrics than the inputs merged before.
   llvm::Error add(Profile &&Input, llvm::StringRef InputName, uint64_t Weight,
                   size_t Ordinal, WarningHandler Warn);
@@ -414,7 +465,8 @@ private:
 
   /// The first function of \p Input (by index) that has the name and
   /// checksum of a merged function, or of an earlier function of \p Input,
-  /// but another number of paths; and that other function.
+  /// but another number of paths or counts paths where that one counts
+  /// calls only (or the reverse); and that other function.
   std::optional<std::pair<size_t, const FunctionProfile *>>
   findConflict(const Profile &Input) const;
   static llvm::Error conflict(const FunctionProfile &Have,

@@ -75,6 +75,12 @@ extern "C" {
 #define PATHPROF_FUNC_CONTEXT 0x2ULL
 #define PATHPROF_FUNC_CALL_SITES_SHIFT 32
 #define PATHPROF_FUNC_CALL_SITES_MASK 0xffffffffULL
+/* Flags bit 2, with PATHPROF_FUNC_CONTEXT: the function counts no paths
+   (-fprofile-path-context=calls). Its counters are one calls record of
+   1 + 2K words, {entries, exclusive[0..K-1], inclusive[0..K-1]}, for the
+   entries no node took; each of its nodes has, instead of a path table,
+   2K words {exclusive[0..K-1], inclusive[0..K-1]} (none when K is 0). */
+#define PATHPROF_FUNC_CALLS 0x4ULL
 
 /* PathProfRawMetric::Sources, a mask: how the runtime read the event. */
 #define PATHPROF_METRIC_SOURCE_TSC 0x1ULL   /* the time-stamp counter */
@@ -146,6 +152,15 @@ typedef struct PathProfRawMetric {
 static inline unsigned pathprofFunctionMetrics(uint64_t Flags) {
   return (unsigned)((Flags >> PATHPROF_FUNC_METRICS_SHIFT) &
                     PATHPROF_FUNC_METRICS_MASK);
+}
+
+/* The words of the counters of a dense function with data record flags
+   \p Flags and \p NumPaths paths: a path record {count, metric[0..K-1]}
+   per path, or, for a function that counts no paths, one calls record. */
+static inline uint64_t pathprofFunctionCounterWords(uint64_t Flags,
+                                                    uint64_t NumPaths) {
+  uint64_t K = pathprofFunctionMetrics(Flags);
+  return (Flags & PATHPROF_FUNC_CALLS) ? 1 + 2 * K : NumPaths * (1 + K);
 }
 
 /* The call sites of a function with data record flags \p Flags. */

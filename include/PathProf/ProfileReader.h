@@ -22,10 +22,12 @@ namespace pathprof {
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
 /// Version 2 added per-path metric values and their descriptors, version 3
-/// CFG descriptions with call-site locations (CFG description version 2);
-/// merge writes version 3 only for profiles that have some. Version 1 files
+/// CFG descriptions with call-site locations (CFG description version 2),
+/// version 4 functions that count no paths (-fprofile-path-context=calls),
+/// with their entries and costs, and their contexts' costs. The writer
+/// writes the oldest version that holds the profile. Version 1 files
 /// (counts only) are still read.
-constexpr uint64_t IndexedProfileVersion = 3;
+constexpr uint64_t IndexedProfileVersion = 4;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

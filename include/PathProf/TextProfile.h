@@ -37,11 +37,16 @@ namespace pathprof {
 
 /// The first word of every text profile; its version follows.
 inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
-/// The newest version of text profiles this library reads and writes:
-/// version 2 added the call-site locations of functions built with calling
-/// contexts ('callsites' and 'callsite' lines); the writer writes version 1
-/// for a profile without them, and the reader reads both.
-inline constexpr uint64_t TextProfileVersion = 2;
+/// The newest version of text profiles this library reads and writes.
+/// Version 2 added the call-site locations of functions built with calling
+/// contexts ('callsites' and 'callsite' lines), version 3 functions that
+/// count no paths (-fprofile-path-context=calls): their 'calls' lines, and
+/// contexts with their costs. The writer writes the oldest version that
+/// holds the profile; every version is read.
+inline constexpr uint64_t TextProfileVersion = 3;
+/// The text versions that added call-site locations and calls-only functions.
+inline constexpr uint64_t TextCallSitesVersion = 2;
+inline constexpr uint64_t TextCallsOnlyVersion = 3;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 

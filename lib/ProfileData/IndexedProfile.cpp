@@ -43,7 +43,10 @@ enum HeaderField : unsigned {
 };
 constexpr uint64_t HeaderBytes = HF_Count * 8;
 
-// Function record fields before the name; FR_Flags is reserved (0).
+// Function record fields before the name. FR_Flags: 0, or in version 3
+// FF_CallsOnly: the function counts no paths (-fprofile-path-context=calls),
+// has no path records, and after its CFG description {Entries, NumMetrics x
+// Exclusive, NumMetrics x Inclusive}.
 enum FunctionField : unsigned {
   FR_NameSize,
   FR_Checksum,
@@ -54,6 +57,12 @@ enum FunctionField : unsigned {
   FR_Count
 };
 constexpr uint64_t FunctionHeaderBytes = FR_Count * 8;
+constexpr uint64_t FF_CallsOnly = 1;
+/// The first version with CFG descriptions that have call-site locations,
+/// and the first with FF_CallsOnly and ContextCosts; the writer uses the
+/// oldest version that holds the profile.
+constexpr uint64_t CallSitesVersion = 3;
+constexpr uint64_t CallsOnlyVersion = 4;
 
 // Kinds of the sections after the function records; readers skip kinds they
 // do not know.
@@ -72,18 +81,20 @@ enum SectionKind : uint64_t {
   // The calling context tree (docs/ContextTree.md): NumRoots, then each root
   // in preorder as a node {Function (index in this file's functions),
   // CallSite (0 for a root, UINT64_MAX for own code), Flags (bit 0 via
-  // unknown code, bit 1 has a path table), EntryCount, NumRecords,
-  // NumBackedges, NumChildren}, its path records as a function's, its
-  // backedges {CallSite, Flags (bit 0), Function, Levels, Count}, then its
-  // children; siblings, and backedges, sorted by key. Optional: the
-  // functions are the tree's flattening already, so a reader that skips it
-  // reads the same per-function profile.
+  // unknown code, bit 1 has a path table, bit 2 (version 3) the context of
+  // a function that counts no paths: NumMetrics x Exclusive and NumMetrics
+  // x Inclusive costs follow the node), EntryCount, NumRecords,
+  // NumBackedges, NumChildren}, its costs, its path records as a
+  // function's, its backedges {CallSite, Flags (bit 0), Function, Levels,
+  // Count}, then its children; siblings, and backedges, sorted by key.
+  // Optional: the functions are the tree's flattening already, so a reader
+  // that skips it reads the same per-function profile.
   SK_ContextTree = 3,
 };
 constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
 constexpr uint64_t ContextBackedgeWords = 5;
-constexpr uint64_t ContextViaUnknown = 1, ContextHasPaths = 2;
+constexpr uint64_t ContextViaUnknown = 1, ContextHasPaths = 2, ContextCosts = 4;
 
 void writeU64(std::string &Out, uint64_t V) {
   char Buf[8];
@@ -137,6 +148,27 @@ private:
   uint64_t Pos;
 };
 
+/// Reads \p NumMetrics exclusive, then as many inclusive, costs.
+Error readCosts(Cursor &C, uint64_t NumMetrics, CallCosts &Costs,
+                const Twine &Of) {
+  if (NumMetrics > C.remaining() / 16)
+    return corrupt("the costs of " + Of + " are outside the file");
+  for (std::vector<uint64_t> *Values : {&Costs.Exclusive, &Costs.Inclusive}) {
+    Values->resize(NumMetrics);
+    for (uint64_t &V : *Values)
+      if (Error E = C.readU64(V, "the costs of " + Of))
+        return E;
+  }
+  return Error::success();
+}
+
+void writeCosts(std::string &Out, const CallCosts &Costs, size_t NumMetrics) {
+  for (const std::vector<uint64_t> *Values :
+       {&Costs.Exclusive, &Costs.Inclusive})
+    for (size_t I = 0; I != NumMetrics; ++I)
+      writeU64(Out, Values->empty() ? 0 : (*Values)[I]);
+}
+
 Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
                                        uint64_t NumMetrics, uint64_t Index) {
   std::string Which = "function " + std::to_string(Index);
@@ -147,9 +179,11 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
   FunctionProfile F;
   F.Checksum = Fields[FR_Checksum];
   F.NumPaths = Fields[FR_NumPaths];
-  if (Fields[FR_Flags] != 0)
+  const uint64_t Known = Version >= CallsOnlyVersion ? FF_CallsOnly : 0;
+  if (Fields[FR_Flags] & ~Known)
     return corrupt(Which + " has unknown flags 0x" +
                    utohexstr(Fields[FR_Flags]));
+  F.CallsOnly = Fields[FR_Flags] & FF_CallsOnly;
   if (Fields[FR_NameSize] == 0)
     return corrupt(Which + " has an empty name");
   StringRef Name, CFGData;
@@ -162,13 +196,24 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
     return std::move(E);
   if (Error E = F.setCFG(CFGData))
     return corrupt(Named + ": " + toString(std::move(E)));
-  if (F.CFG.CallSites && Version < 3)
+  if (F.CFG.CallSites && Version < CallSitesVersion)
     return corrupt(Named +
                    ": a table of call sites (a version 2 CFG "
                    "description) in a version " +
                    Twine(Version) + " indexed profile");
 
   uint64_t NumRecords = Fields[FR_NumRecords];
+  if (F.CallsOnly) {
+    if (NumRecords != 0)
+      return corrupt(Named + " counts no paths but has " + Twine(NumRecords) +
+                     " path records");
+    if (Error E = C.readU64(F.Entries, "the entries of " + Named))
+      return std::move(E);
+    if (NumMetrics)
+      if (Error E = readCosts(C, NumMetrics, F.Costs, Named))
+        return std::move(E);
+    return std::move(F);
+  }
   uint64_t RecordBytes = (2 + NumMetrics) * 8;
   if (NumRecords > C.remaining() / RecordBytes)
     return corrupt(Named + " has " + Twine(NumRecords) +
@@ -291,8 +336,9 @@ Expected<PathProfileSummary> readSummary(StringRef Payload) {
 class ContextReader {
 public:
   ContextReader(StringRef Payload, ArrayRef<FunctionProfile> Functions,
-                uint64_t NumMetrics)
-      : C(Payload, 0), Functions(Functions), NumMetrics(NumMetrics) {}
+                uint64_t NumMetrics, uint64_t Version)
+      : C(Payload, 0), Functions(Functions), NumMetrics(NumMetrics),
+        Version(Version) {}
 
   Expected<ContextTree> read() {
     uint64_t NumRoots;
@@ -333,8 +379,17 @@ private:
                      Twine(Functions.size()));
     const FunctionProfile &Of = Functions[Fn];
     const std::string Named = "a context of function '" + Of.Name + "'";
-    if (Flags & ~(ContextViaUnknown | ContextHasPaths))
+    const uint64_t Known = ContextViaUnknown | ContextHasPaths |
+                           (Version >= CallsOnlyVersion ? ContextCosts : 0);
+    if (Flags & ~Known)
       return corrupt(Named + " has unknown flags 0x" + utohexstr(Flags));
+    if (bool(Flags & ContextCosts) != Of.CallsOnly ||
+        (Of.CallsOnly && (Flags & ContextHasPaths)))
+      return corrupt(Named + (Of.CallsOnly
+                                  ? ", which counts no paths, lacks its costs "
+                                    "flag or has a path table"
+                                  : " has the costs flag of a function that "
+                                    "counts no paths"));
     if (IsRoot && (CallSite != 0 || (Flags & ContextViaUnknown)))
       return corrupt(Named + " is a root with a call site");
     N.Function = Of.Name;
@@ -347,6 +402,9 @@ private:
     Keys[Chain.size()] = {CallSite, N.ViaUnknown, Fn};
     if (NumRecords != 0 && !N.HasPaths)
       return corrupt(Named + " has path records but no path table");
+    if ((Flags & ContextCosts) && NumMetrics)
+      if (Error E = readCosts(C, NumMetrics, N.Costs, Named))
+        return E;
     const uint64_t RecordBytes = (2 + NumMetrics) * 8;
     if (NumRecords > C.remaining() / RecordBytes ||
         NumBackedges > C.remaining() / (ContextBackedgeWords * 8) ||
@@ -415,6 +473,7 @@ private:
   Cursor C;
   ArrayRef<FunctionProfile> Functions;
   uint64_t NumMetrics;
+  uint64_t Version;
   /// The functions of the nodes from the root to the one being read.
   std::vector<uint64_t> Chain;
   /// The key of the last node read at each depth.
@@ -427,7 +486,7 @@ private:
 Error writeContext(
     std::string &Out, const ContextNode &N,
     const std::map<std::pair<StringRef, uint64_t>, uint64_t> &Index,
-    size_t NumMetrics) {
+    ArrayRef<const FunctionProfile *> Sorted, size_t NumMetrics) {
   auto IndexOf = [&](StringRef Name, uint64_t Checksum) -> Expected<uint64_t> {
     auto It = Index.find({Name, Checksum});
     if (It == Index.end())
@@ -440,10 +499,16 @@ Error writeContext(
   Expected<uint64_t> Fn = IndexOf(N.Function, N.Checksum);
   if (!Fn)
     return Fn.takeError();
+  const bool CallsOnly = Sorted[*Fn]->CallsOnly;
+  if (CallsOnly && N.HasPaths)
+    return makeProfileError(profile_error::corrupt,
+                            "a context of function '" + N.Function +
+                                "', which counts no paths, has a path table");
   writeU64(Out, *Fn);
   writeU64(Out, N.CallSite);
   writeU64(Out, (N.ViaUnknown ? ContextViaUnknown : 0) |
-                    (N.HasPaths ? ContextHasPaths : 0));
+                    (N.HasPaths ? ContextHasPaths : 0) |
+                    (CallsOnly ? ContextCosts : 0));
   writeU64(Out, N.EntryCount);
   uint64_t NumRecords = 0;
   for (const PathRecord &R : N.Paths)
@@ -451,6 +516,8 @@ Error writeContext(
   writeU64(Out, N.HasPaths ? NumRecords : 0);
   writeU64(Out, N.Backedges.size());
   writeU64(Out, N.Children.size());
+  if (CallsOnly)
+    writeCosts(Out, N.Costs, NumMetrics);
   for (const PathRecord &R : N.Paths) {
     if (R.Count == 0 || !N.HasPaths)
       continue;
@@ -470,7 +537,7 @@ Error writeContext(
     writeU64(Out, B.Count);
   }
   for (const ContextNode &Child : N.Children)
-    if (Error E = writeContext(Out, Child, Index, NumMetrics))
+    if (Error E = writeContext(Out, Child, Index, Sorted, NumMetrics))
       return E;
   return Error::success();
 }
@@ -491,7 +558,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                             "indexed profile has the wrong endianness");
   if (H[HF_Magic] != IndexedProfileMagic)
     return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
-  if (H[HF_Version] == 0 || H[HF_Version] > IndexedProfileVersion)
+  if (H[HF_Version] < 1 || H[HF_Version] > IndexedProfileVersion)
     return makeProfileError(
         profile_error::unsupported_version,
         "unsupported indexed profile version " + Twine(H[HF_Version]) +
@@ -596,7 +663,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
     return corrupt(Twine(C.remaining()) + " trailing bytes");
   for (StringRef Payload : ContextTrees) {
     Expected<ContextTree> T =
-        ContextReader(Payload, P.Functions, H[HF_NumMetrics]).read();
+        ContextReader(Payload, P.Functions, H[HF_NumMetrics], H[HF_Version])
+            .read();
     if (!T)
       return T.takeError();
     P.Context = std::move(*T);
@@ -625,6 +693,17 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       return makeProfileError(profile_error::corrupt,
                               "a function has an empty name");
     uint64_t NumRecords = 0;
+    if (F.CallsOnly && !F.Paths.empty())
+      return makeProfileError(profile_error::corrupt,
+                              "function '" + F.Name +
+                                  "' counts no paths but has path records");
+    if (!F.Costs.empty() && (F.Costs.Exclusive.size() != P.Metrics.size() ||
+                             F.Costs.Inclusive.size() != P.Metrics.size()))
+      return makeProfileError(profile_error::corrupt,
+                              "function '" + F.Name + "' has costs of " +
+                                  Twine(F.Costs.Exclusive.size()) +
+                                  " metrics for " + Twine(P.Metrics.size()) +
+                                  " metrics");
     for (const PathRecord &R : F.Paths) {
       if (R.Id >= F.NumPaths)
         return makeProfileError(profile_error::corrupt,
@@ -644,9 +723,13 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     writeU64(Body, F.NumPaths);
     writeU64(Body, F.CFGData.size());
     writeU64(Body, NumRecords);
-    writeU64(Body, 0); // Flags, reserved.
+    writeU64(Body, F.CallsOnly ? FF_CallsOnly : 0);
     writePadded(Body, F.Name);
     writePadded(Body, F.CFGData);
+    if (F.CallsOnly) {
+      writeU64(Body, F.Entries);
+      writeCosts(Body, F.Costs, P.Metrics.size());
+    }
     for (const PathRecord &R : F.Paths) {
       if (R.Count == 0)
         continue;
@@ -685,7 +768,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     std::string Section;
     writeU64(Section, P.Context->Roots.size());
     for (const ContextNode &R : P.Context->Roots)
-      if (Error E = writeContext(Section, R, Index, P.Metrics.size()))
+      if (Error E = writeContext(Section, R, Index, Sorted, P.Metrics.size()))
         return E;
     AddSection(SK_ContextTree, Section);
   }
@@ -712,7 +795,11 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     return F->CFG.CallSites.has_value();
   });
   writeU64(Out, IndexedProfileMagic);
-  writeU64(Out, HasCallSites ? IndexedProfileVersion : 2);
+  const bool AnyCallsOnly =
+      any_of(Sorted, [](const FunctionProfile *F) { return F->CallsOnly; });
+  writeU64(Out, AnyCallsOnly   ? CallsOnlyVersion
+                : HasCallSites ? CallSitesVersion
+                               : 2);
   writeU64(Out, HeaderBytes);
   writeU64(Out, HeaderBytes + Body.size());
   writeU64(Out, Sorted.size());

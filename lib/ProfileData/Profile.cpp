@@ -64,6 +64,42 @@ bool pathprof::combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src) {
   llvm_unreachable("unknown MetricMerge");
 }
 
+bool CallCosts::isZero() const {
+  return llvm::all_of(Exclusive, [](uint64_t V) { return V == 0; }) &&
+         llvm::all_of(Inclusive, [](uint64_t V) { return V == 0; });
+}
+
+bool CallCosts::add(const CallCosts &O, ArrayRef<MetricDescriptor> Metrics) {
+  if (O.empty())
+    return true;
+  if (empty()) {
+    *this = O;
+    return true;
+  }
+  assert(Exclusive.size() == Metrics.size() &&
+         O.Exclusive.size() == Metrics.size() && "one value per metric");
+  bool Ok = true;
+  for (size_t I = 0; I != Metrics.size(); ++I) {
+    Ok &= combineMetric(Metrics[I].Merge, Exclusive[I], O.Exclusive[I]);
+    Ok &= combineMetric(Metrics[I].Merge, Inclusive[I], O.Inclusive[I]);
+  }
+  return Ok;
+}
+
+bool CallCosts::scale(uint64_t Weight, ArrayRef<MetricDescriptor> Metrics) {
+  bool Any = false;
+  for (size_t I = 0; I != Exclusive.size() && I != Metrics.size(); ++I) {
+    if (Metrics[I].Merge != MetricMerge::Sum)
+      continue;
+    bool Overflow = false;
+    Exclusive[I] = SaturatingMultiply(Exclusive[I], Weight, &Overflow);
+    Any |= Overflow;
+    Inclusive[I] = SaturatingMultiply(Inclusive[I], Weight, &Overflow);
+    Any |= Overflow;
+  }
+  return !Any;
+}
+
 const PathRecord *PathTable::find(uint64_t Id) const {
   auto It = llvm::partition_point(
       Records, [&](const PathRecord &R) { return R.Id < Id; });
@@ -136,6 +172,8 @@ static void combineInto(MetricMerge Merge, std::optional<uint64_t> &Total,
 
 uint64_t FunctionProfile::metricTotal(const MetricDescriptor &M,
                                       size_t Index) const {
+  if (CallsOnly)
+    return Costs.empty() ? 0 : Costs.Exclusive[Index];
   std::optional<uint64_t> Total;
   for (const PathRecord &R : Paths)
     if (!R.Metrics.empty())
@@ -146,7 +184,7 @@ uint64_t FunctionProfile::metricTotal(const MetricDescriptor &M,
 uint64_t Profile::metricTotal(size_t Index) const {
   std::optional<uint64_t> Total;
   for (const FunctionProfile &F : Functions)
-    if (!F.Paths.empty())
+    if (F.ran())
       combineInto(Metrics[Index].Merge, Total,
                   F.metricTotal(Metrics[Index], Index));
   return Total.value_or(0);
@@ -178,6 +216,8 @@ uint64_t FunctionProfile::totalCount() const {
 }
 
 Expected<uint64_t> FunctionProfile::entryCount() const {
+  if (CallsOnly)
+    return Entries;
   uint64_t Sum = 0;
   for (const PathRecord &R : Paths) {
     Expected<DecodedPath> P = CFG.decode(R.Id);
@@ -214,8 +254,8 @@ Error FunctionProfile::setCFG(StringRef Data) {
 
 bool ContextNode::operator==(const ContextNode &O) const {
   return key() == O.key() && EntryCount == O.EntryCount &&
-         HasPaths == O.HasPaths && Paths == O.Paths && Children == O.Children &&
-         Backedges == O.Backedges;
+         HasPaths == O.HasPaths && Paths == O.Paths && Costs == O.Costs &&
+         Children == O.Children && Backedges == O.Backedges;
 }
 
 uint64_t ContextNode::exclusiveCount() const {
@@ -253,6 +293,7 @@ static bool scaleContext(ContextNode &N, uint64_t Weight,
   }
   N.Paths = PathTable();
   N.Paths.addAll(std::move(Scaled), Metrics);
+  Any |= !N.Costs.scale(Weight, Metrics);
   for (ContextBackedge &B : N.Backedges) {
     B.Count = SaturatingMultiply(B.Count, Weight, &Overflow);
     Any |= Overflow;
@@ -295,6 +336,7 @@ static bool mergeContext(ContextNode &Dst, ContextNode &&Src,
   Dst.HasPaths |= Src.HasPaths;
   Ok &= Dst.Paths.addAll(
       std::vector<PathRecord>(Src.Paths.begin(), Src.Paths.end()), Metrics);
+  Ok &= Dst.Costs.add(Src.Costs, Metrics);
   Ok &= mergeContexts(Dst.Children, std::move(Src.Children), Metrics);
   Ok &= mergeBackedges(Dst.Backedges, std::move(Src.Backedges));
   return Ok;
@@ -399,16 +441,37 @@ uint64_t Profile::totalCount() const {
   return Sum;
 }
 
+/// Whether \p A and \p B, of the same name and checksum, cannot be one
+/// function: another number of paths, or one counts no paths.
+static bool incompatible(const FunctionProfile &A, const FunctionProfile &B) {
+  return A.NumPaths != B.NumPaths || A.CallsOnly != B.CallsOnly;
+}
+
+bool Profile::countsCallsOnly() const {
+  return !Functions.empty() &&
+         llvm::all_of(Functions,
+                      [](const FunctionProfile &F) { return F.CallsOnly; });
+}
+
 Error ProfileMerger::conflict(const FunctionProfile &Have,
                               const FunctionProfile &New, StringRef Where) {
   auto Paths = [](uint64_t N) {
     return std::to_string(N) + (N == 1 ? " path" : " paths");
   };
+  auto Counts = [](const FunctionProfile &F) {
+    return F.CallsOnly ? "counts calls only (-fprofile-path-context=calls)"
+                       : "counts paths";
+  };
+  std::string What =
+      "function '" + New.Name + "' with checksum 0x" + utohexstr(New.Checksum);
+  if (New.NumPaths != Have.NumPaths)
+    return makeProfileError(profile_error::incompatible,
+                            What + " has " + Paths(New.NumPaths) + " in " +
+                                Where + " but " + Paths(Have.NumPaths) +
+                                " elsewhere");
   return makeProfileError(profile_error::incompatible,
-                          "function '" + New.Name + "' with checksum 0x" +
-                              utohexstr(New.Checksum) + " has " +
-                              Paths(New.NumPaths) + " in " + Where + " but " +
-                              Paths(Have.NumPaths) + " elsewhere");
+                          What + " " + Counts(New) + " in " + Where + " but " +
+                              Counts(Have) + " elsewhere");
 }
 
 std::optional<std::pair<size_t, const FunctionProfile *>>
@@ -417,13 +480,13 @@ ProfileMerger::findConflict(const Profile &Input) const {
   for (size_t I = 0; I != Input.Functions.size(); ++I) {
     const FunctionProfile &F = Input.Functions[I];
     auto [It, Inserted] = Own.try_emplace({F.Name, F.Checksum}, &F);
-    if (!Inserted && It->second->NumPaths != F.NumPaths)
+    if (!Inserted && incompatible(*It->second, F))
       return std::make_pair(I, It->second);
     auto Named = ByName.find(F.Name);
     if (Named == ByName.end())
       continue;
     for (const Entry &E : Named->second.Entries)
-      if (E.F.Checksum == F.Checksum && E.F.NumPaths != F.NumPaths)
+      if (E.F.Checksum == F.Checksum && incompatible(E.F, F))
         return std::make_pair(I, &E.F);
   }
   return std::nullopt;
@@ -449,6 +512,13 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
     Weighted.push_back(std::move(R));
   }
   Saturated |= !Dst.Paths.addAll(std::move(Weighted), Metrics);
+  bool Overflow = false;
+  uint64_t Entries = SaturatingMultiply(Src.Entries, Weight, &Overflow);
+  Saturated |= Overflow;
+  Dst.Entries = SaturatingAdd(Dst.Entries, Entries, &Overflow);
+  Saturated |= Overflow;
+  Saturated |= !Src.Costs.scale(Weight, Metrics);
+  Saturated |= !Dst.Costs.add(Src.Costs, Metrics);
   // Builds that differ only in names or source lines share a checksum, and
   // so do a context build, whose description locates its call sites, and a
   // flow-only one. Keep a description with call sites over one without,
@@ -554,6 +624,7 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       E.F.Name = F.Name;
       E.F.Checksum = F.Checksum;
       E.F.NumPaths = F.NumPaths;
+      E.F.CallsOnly = F.CallsOnly;
       E.F.CFGData = std::move(F.CFGData);
       E.F.CFG = std::move(F.CFG);
       E.FirstOrdinal = Ordinal;
@@ -614,7 +685,7 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
       continue;
     for (const Entry &O : OtherInfo.Entries)
       for (const Entry &E : It->second.Entries)
-        if (E.F.Checksum == O.F.Checksum && E.F.NumPaths != O.F.NumPaths)
+        if (E.F.Checksum == O.F.Checksum && incompatible(E.F, O.F))
           return conflict(E.F, O.F, O.FirstInput);
   }
 

@@ -374,11 +374,24 @@ struct RawRecord {
   StringRef Name, CFG;
   uint64_t NameOffset, CFGOffset, Checksum, NumPaths, CounterOffset, Flags;
   bool isHashed() const { return Flags & PATHPROF_FUNC_HASHED; }
+  /// Counts no paths (-fprofile-path-context=calls).
+  bool isCalls() const { return Flags & PATHPROF_FUNC_CALLS; }
+  unsigned numMetrics() const { return pathprofFunctionMetrics(Flags); }
   /// Words of a dense path record: its count, then its metrics.
-  uint64_t recordWords() const { return 1 + pathprofFunctionMetrics(Flags); }
+  uint64_t recordWords() const { return 1 + numMetrics(); }
+  /// Dense records at the counter offset: one per path, or one calls
+  /// record.
+  uint64_t numCounterRecords() const { return isCalls() ? 1 : NumPaths; }
+  /// Words of one of them: a calls record is {entries, exclusive[K],
+  /// inclusive[K]}.
+  uint64_t counterRecordWords() const {
+    return isCalls() ? 1 + 2 * numMetrics() : recordWords();
+  }
   /// Bytes of the dense counters, without overflowing (NumPaths is checked
   /// against the region first).
-  uint64_t counterBytes() const { return NumPaths * recordWords() * 8; }
+  uint64_t counterBytes() const {
+    return numCounterRecords() * counterRecordWords() * 8;
+  }
 };
 
 Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
@@ -412,10 +425,11 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
   if (R.Flags &
           ~(PATHPROF_FUNC_HASHED |
             PATHPROF_FUNC_METRICS_MASK << PATHPROF_FUNC_METRICS_SHIFT |
-            PATHPROF_FUNC_CONTEXT |
+            PATHPROF_FUNC_CONTEXT | PATHPROF_FUNC_CALLS |
             PATHPROF_FUNC_CALL_SITES_MASK << PATHPROF_FUNC_CALL_SITES_SHIFT) ||
       (!(R.Flags & PATHPROF_FUNC_CONTEXT) &&
-       pathprofFunctionCallSites(R.Flags)))
+       pathprofFunctionCallSites(R.Flags)) ||
+      (R.isCalls() && (!(R.Flags & PATHPROF_FUNC_CONTEXT) || R.isHashed())))
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
   if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS)
@@ -433,6 +447,14 @@ Error checkCounters(const RawRecord &R, const RawSegment &S) {
   if (R.isHashed())
     return Error::success();
   uint64_t Size = S.Counters.Size;
+  if (R.isCalls()) {
+    if (!inBounds(R.CounterOffset, R.counterBytes(), Size))
+      return corrupt(S.At.prefix() + "function '" + R.Name +
+                     "': its calls record of " + Twine(R.counterBytes()) +
+                     " bytes at offset " + Twine(R.CounterOffset) +
+                     " exceeds the counter region (" + Twine(Size) + " bytes)");
+    return Error::success();
+  }
   if (R.NumPaths > Size / (8 * R.recordWords()) ||
       !inBounds(R.CounterOffset, R.counterBytes(), Size))
     return corrupt(
@@ -477,7 +499,7 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
     if (!R.CFG.empty())
       Blobs.push_back({R.CFGOffset, R.CFGOffset + R.CFG.size(), I,
                        "CFG description", "overlaps"});
-    if (!R.isHashed() && R.NumPaths)
+    if (!R.isHashed() && R.numCounterRecords())
       Counters.push_back({R.CounterOffset, R.CounterOffset + R.counterBytes(),
                           I, "counters", "overlap"});
   }
@@ -530,8 +552,14 @@ private:
                      const RawRegion &Table, uint64_t EntryBytes);
 
   /// Adds the calling context tree of \p S to the profile's, and its
-  /// nodes' paths to their functions.
+  /// nodes' paths (or entries and costs) to their functions.
   Error addContext(const RawModule &M, const RawSegment &S);
+
+  /// The costs {exclusive[K], inclusive[K]} at \p At of \p S, of a function
+  /// built with \p K metrics, in the order of the profile's metrics (\p
+  /// Slots: the record slot of each; none without metrics).
+  CallCosts readCosts(const RawSegment &S, uint64_t At, unsigned K,
+                      const std::vector<uint64_t> *Slots) const;
 
   WarningHandler Warn;
   /// Where each thread's tree goes too, if anywhere.
@@ -556,6 +584,12 @@ Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
   std::vector<size_t> &Same = Known[{R.Name.str(), R.Checksum}];
   for (size_t I : Same) {
     const FunctionProfile &F = P.Functions[I];
+    if (F.CallsOnly != R.isCalls())
+      return makeProfileError(
+          profile_error::incompatible,
+          At.prefix() + "function '" + R.Name +
+              "' counts calls only (-fprofile-path-context=calls) in one "
+              "module and paths in another");
     if (F.NumPaths == R.NumPaths && F.CFGData == R.CFG)
       return I;
   }
@@ -563,6 +597,7 @@ Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
   F.Name = R.Name.str();
   F.Checksum = R.Checksum;
   F.NumPaths = R.NumPaths;
+  F.CallsOnly = R.isCalls();
   if (Error E = F.setCFG(R.CFG))
     return corrupt(At.prefix() + "function '" + R.Name +
                    "': " + toString(std::move(E)));
@@ -627,6 +662,17 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
     // The record's accumulators hold the segment's metrics, in order; a
     // function built with fewer has zeros for the others.
     auto Slots = MetricSlots.find(S.At.Offset);
+    if (R.isCalls()) {
+      bool Overflow = false;
+      Fn.Entries = SaturatingAdd(Fn.Entries, readU64(S.Bytes, Base), &Overflow);
+      if (Overflow ||
+          !Fn.Costs.add(
+              readCosts(S, Base + 8, R.numMetrics(),
+                        Slots == MetricSlots.end() ? nullptr : &Slots->second),
+              P.Metrics))
+        Saturated[M.Index[I]] = true;
+      continue;
+    }
     std::vector<PathRecord> Counted;
     for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
       uint64_t At = Base + Id * Words * 8;
@@ -653,6 +699,24 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
   if (S.Context.Size != 0)
     return addContext(M, S);
   return Error::success();
+}
+
+CallCosts
+RawProfileBuilder::readCosts(const RawSegment &S, uint64_t At, unsigned K,
+                             const std::vector<uint64_t> *Slots) const {
+  CallCosts C;
+  if (P.Metrics.empty())
+    return C;
+  C.Exclusive.assign(P.Metrics.size(), 0);
+  C.Inclusive.assign(P.Metrics.size(), 0);
+  if (!Slots)
+    return C;
+  for (size_t J = 0; J != P.Metrics.size(); ++J)
+    if ((*Slots)[J] < K) {
+      C.Exclusive[J] = readU64(S.Bytes, At + 8 * (*Slots)[J]);
+      C.Inclusive[J] = readU64(S.Bytes, At + 8 * (K + (*Slots)[J]));
+    }
+  return C;
 }
 
 Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
@@ -773,7 +837,12 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
                      " call sites, but function '" + Rec.Name + "' has " +
                      Twine(pathprofFunctionCallSites(Rec.Flags)));
     const uint64_t Words = Rec.recordWords();
-    if (R.TableWords != 0 &&
+    if (Rec.isCalls() && R.TableWords != 2 * uint64_t(Rec.numMetrics()))
+      return corrupt(Where + " has " + Twine(R.TableWords) +
+                     " words of costs; function '" + Rec.Name +
+                     "', which counts calls only, has " +
+                     Twine(2 * Rec.numMetrics()));
+    if (!Rec.isCalls() && R.TableWords != 0 &&
         (Rec.isHashed() || Rec.NumPaths > UINT64_MAX / Words ||
          R.TableWords != Rec.NumPaths * Words))
       return corrupt(Where + " has a path table of " + Twine(R.TableWords) +
@@ -796,7 +865,7 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
     B.N.CallSite = CallSite;
     B.N.ViaUnknown = R.Flags & PATHPROF_CTX_VIA_UNKNOWN;
     B.N.EntryCount = R.EntryCount;
-    B.N.HasPaths = R.TableWords != 0;
+    B.N.HasPaths = R.TableWords != 0 && !Rec.isCalls();
     B.Parent = Parent;
     B.NumSites = R.NumSites;
     if (Parent != SIZE_MAX) {
@@ -807,7 +876,18 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
     }
     const uint64_t TableAt =
         Off + CtxNodeBytes + (R.NumSites + 1) * CtxSlotBytes;
-    if (R.TableWords) {
+    if (Rec.isCalls()) {
+      // The flattening: a function's entries and costs are the sum of its
+      // contexts' (and of its calls record).
+      B.N.Costs =
+          readCosts(S, Base + TableAt, Rec.numMetrics(),
+                    Slots == MetricSlots.end() ? nullptr : &Slots->second);
+      FunctionProfile &Fn = P.Functions[FnIndex];
+      bool Overflow = false;
+      Fn.Entries = SaturatingAdd(Fn.Entries, R.EntryCount, &Overflow);
+      if (Overflow || !Fn.Costs.add(B.N.Costs, P.Metrics))
+        Saturated[FnIndex] = true;
+    } else if (R.TableWords) {
       std::vector<PathRecord> Counted;
       for (uint64_t Id = 0; Id != Rec.NumPaths; ++Id) {
         uint64_t RecAt = TableAt + Id * Words * 8;
@@ -848,7 +928,8 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
     Into = &Own;
   for (size_t I = Nodes.size(); I-- != 0;) {
     Built &B = Nodes[I];
-    Counted[I] = Counted[I] || B.N.EntryCount != 0 || !B.N.Paths.empty();
+    Counted[I] = Counted[I] || B.N.EntryCount != 0 || !B.N.Paths.empty() ||
+                 !B.N.Costs.isZero();
     if (B.Parent == SIZE_MAX || !Counted[I])
       continue;
     Counted[B.Parent] = true;

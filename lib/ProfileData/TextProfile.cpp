@@ -53,6 +53,16 @@ static void writeName(raw_ostream &OS, StringRef S, bool InWord) {
   }
 }
 
+/// Writes " EXCL..." and " INCL...": \p Costs of \p NumMetrics metrics, or
+/// zeros.
+static void writeCosts(raw_ostream &OS, const CallCosts &Costs,
+                       size_t NumMetrics) {
+  for (const std::vector<uint64_t> *Values :
+       {&Costs.Exclusive, &Costs.Inclusive})
+    for (size_t I = 0; I != NumMetrics; ++I)
+      OS << " " << (Values->empty() ? 0 : (*Values)[I]);
+}
+
 /// Writes the word \p S (a block name, a metric's name or unit): "-" if it
 /// is empty, "%2D" if it is "-".
 static void writeWord(raw_ostream &OS, StringRef S) {
@@ -116,11 +126,15 @@ private:
   Expected<const FunctionProfile *> contextFunction(StringRef NameField,
                                                     uint64_t Checksum) const;
 
+  /// Decodes 2 x (number of metrics) costs, exclusive then inclusive, from
+  /// \p Words.
+  Error costs(ArrayRef<StringRef> Words, CallCosts &C) const;
+
   StringRef Rest;
   size_t LineNo = 0;
-  StringRef Keyword, Args;
   /// The version the header says.
-  uint64_t FileVersion = 0;
+  uint64_t Version = 0;
+  StringRef Keyword, Args;
   /// The line was read but not consumed.
   bool Pending = false;
 
@@ -141,11 +155,16 @@ private:
   /// The function's path records and the lines they are on.
   std::vector<std::pair<PathRecord, size_t>> Records;
   size_t FunctionLine = 0;
+  /// The line of its 'calls' line (a function that counts no paths), or 0.
+  size_t CallsLine = 0;
   /// The calling context tree being read: the contexts from a root to the
   /// last one read (the one a 'cpath' or 'recursion' line belongs to), and
   /// their functions' numbers of paths; the functions by name and checksum.
   std::vector<ContextNode *> Stack;
   std::vector<uint64_t> StackPaths;
+  /// The last context read counts no paths and the profile has metrics:
+  /// its 'costs' line comes next.
+  bool CostsDue = false;
   std::map<std::pair<std::string, uint64_t>, const FunctionProfile *> ByKey;
 };
 
@@ -185,6 +204,20 @@ Error TextReader::pathRecord(ArrayRef<StringRef> Words, StringRef Keyword,
       return E;
     R.Metrics.push_back(V);
   }
+  return Error::success();
+}
+
+Error TextReader::costs(ArrayRef<StringRef> Words, CallCosts &C) const {
+  const size_t K = P.Metrics.size();
+  if (Words.size() != 2 * K)
+    return error("expected " + Twine(K) + " exclusive and " + Twine(K) +
+                 " inclusive costs");
+  C.Exclusive.resize(K);
+  C.Inclusive.resize(K);
+  for (size_t I = 0; I != 2 * K; ++I)
+    if (Error E = number(Words[I], I < K ? C.Exclusive[I] : C.Inclusive[I - K],
+                         "a cost"))
+      return E;
   return Error::success();
 }
 
@@ -268,6 +301,7 @@ Error TextReader::readFunction() {
   DeclaredSitesLine = 0;
   CFG = CFGDescription();
   Records.clear();
+  CallsLine = 0;
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -337,8 +371,8 @@ Error TextReader::readFunction() {
     } else if (Keyword == "callsites") {
       // callsites N: the function has a table of N call-site locations.
       uint64_t N;
-      if (FileVersion < 2)
-        return error("'callsites' needs version 2 of the text format");
+      if (Version < TextCallSitesVersion)
+        return error("'callsites' needs ':pathprof-text 2'");
       if (Words.size() != 1)
         return error("expected 'callsites N'");
       if (Error E = number(Words[0], N, "a number of call sites"))
@@ -372,7 +406,27 @@ Error TextReader::readFunction() {
       if (S.Line == 0 && (!S.File.empty() || S.Column != 0))
         return error("a call site without a line (0) has no file or column");
       CFG.CallSites->push_back(std::move(S));
+    } else if (Keyword == "calls") {
+      if (Version < TextCallsOnlyVersion)
+        return error("'calls' needs ':pathprof-text 3'");
+      if (CallsLine)
+        return error("a second 'calls' line");
+      if (!Records.empty())
+        return error("a function with paths cannot count calls only");
+      if (Words.empty())
+        return error("expected 'calls ENTRIES' and " +
+                     Twine(2 * P.Metrics.size()) + " costs");
+      if (Error E = number(Words[0], F.Entries, "an entry count"))
+        return E;
+      if (Error E = costs(ArrayRef(Words).drop_front(), F.Costs))
+        return E;
+      if (P.Metrics.empty())
+        F.Costs = CallCosts();
+      F.CallsOnly = true;
+      CallsLine = LineNo;
     } else if (Keyword == "path") {
+      if (CallsLine)
+        return error("a function that counts calls only has no paths");
       PathRecord R;
       if (Error E = pathRecord(Words, "path", R))
         return E;
@@ -427,17 +481,15 @@ Error TextReader::finishFunction() {
 }
 
 Expected<Profile> TextReader::read() {
-  uint64_t Version;
   if (!next() || Keyword != TextProfileMagic || Args.getAsInteger(10, Version))
     return error("expected '" + TextProfileHeader + "'");
-  if (Version == 0 || Version > TextProfileVersion)
+  if (Version < 1 || Version > TextProfileVersion)
     return makeProfileError(
         profile_error::unsupported_version,
         "unsupported text profile version " + Twine(Version) +
             " (this tool reads 1 to " + Twine(TextProfileVersion) + ")" +
             (Version > TextProfileVersion ? ": written by a newer llvm-pathprof"
                                           : ""));
-  FileVersion = Version;
   while (next()) {
     if (Keyword == ":metric") {
       if (!P.Functions.empty())
@@ -483,6 +535,9 @@ Error TextReader::readContexts() {
   for (const FunctionProfile &Fn : P.Functions)
     ByKey[{Fn.Name, Fn.Checksum}] = &Fn;
   while (next()) {
+    if (CostsDue && Keyword != "costs")
+      return error("context of function '" + Stack.back()->Function +
+                   "', which counts calls only, needs its 'costs' line");
     if (Keyword == "function" || Keyword == ":metric")
       return error("the calling context tree comes after the functions");
     if (Keyword == ":context")
@@ -495,6 +550,16 @@ Error TextReader::readContexts() {
       auto [W, Rest] = Tail.split(' ');
       Words.push_back(W);
       Tail = Rest.trim();
+    }
+    if (Keyword == "costs") {
+      Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
+      if (!CostsDue)
+        return error("'costs' of no context that counts calls only, or "
+                     "twice");
+      CostsDue = false;
+      if (Error E = costs(Words, Stack.back()->Costs))
+        return E;
+      continue;
     }
     if (Keyword == "cpath") {
       Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -530,6 +595,9 @@ Error TextReader::readContexts() {
     if (Error E = readContextLine(Words, Tail))
       return E;
   }
+  if (CostsDue)
+    return error("context of function '" + Stack.back()->Function +
+                 "', which counts calls only, needs its 'costs' line");
   return Error::success();
 }
 
@@ -583,8 +651,14 @@ Error TextReader::readContextLine(ArrayRef<StringRef> Words,
     return E;
   if (Error E = number(W[2], Entries, "an entry count"))
     return E;
-  if (W[3] != "paths" && W[3] != "flat")
-    return error("expected 'paths' or 'flat', found '" + W[3] + "'");
+  if (W[3] != "paths" && W[3] != "flat" && W[3] != "calls")
+    return error("expected 'paths', 'flat' or 'calls', found '" + W[3] + "'");
+  if ((W[3] == "calls") != (*Fn)->CallsOnly)
+    return error((*Fn)->CallsOnly
+                     ? "a context of function '" + (*Fn)->Name +
+                           "', which counts calls only, is a 'calls' context"
+                     : "a 'calls' context of function '" + (*Fn)->Name +
+                           "', which counts paths");
   if (Depth > Stack.size())
     return error("context at depth " + Twine(Depth) + " under one at depth " +
                  Twine(Stack.size() - 1));
@@ -611,6 +685,7 @@ Error TextReader::readContextLine(ArrayRef<StringRef> Words,
   Siblings.push_back(std::move(N));
   Stack.push_back(&Siblings.back());
   StackPaths.push_back((*Fn)->NumPaths);
+  CostsDue = (*Fn)->CallsOnly && !P.Metrics.empty();
   return Error::success();
 }
 
@@ -623,7 +698,13 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
   const bool HasCallSites = any_of(P.Functions, [](const FunctionProfile &F) {
     return F.CFG.CallSites.has_value();
   });
-  OS << TextProfileMagic << " " << (HasCallSites ? 2 : 1) << "\n";
+  const bool AnyCallsOnly =
+      any_of(P.Functions, [](const FunctionProfile &F) { return F.CallsOnly; });
+  OS << TextProfileMagic << " "
+     << (AnyCallsOnly   ? TextCallsOnlyVersion
+         : HasCallSites ? TextCallSitesVersion
+                        : 1)
+     << "\n";
   for (const MetricDescriptor &M : P.Metrics) {
     OS << ":metric ";
     writeWord(OS, M.Name);
@@ -680,9 +761,18 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
         OS << " " << (R.Metrics.empty() ? 0 : R.Metrics[I]);
       OS << "\n";
     }
+    if (F->CallsOnly) {
+      OS << "calls " << F->Entries;
+      writeCosts(OS, F->Costs, P.Metrics.size());
+      OS << "\n";
+    }
   }
   if (!P.Context)
     return;
+  std::set<std::pair<StringRef, uint64_t>> CallsOnly;
+  for (const FunctionProfile &F : P.Functions)
+    if (F.CallsOnly)
+      CallsOnly.insert({F.Name, F.Checksum});
   OS << "\n:context\n";
   auto Site = [&](uint64_t CallSite) {
     if (CallSite == ContextNode::OwnCode)
@@ -697,11 +787,19 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
           OS << "-";
         else
           Site(N.CallSite);
+        const bool Calls = CallsOnly.count({N.Function, N.Checksum});
         OS << (N.ViaUnknown ? " unknown " : " direct ") << N.EntryCount
-           << (N.HasPaths ? " paths 0x" : " flat 0x")
+           << (Calls        ? " calls 0x"
+               : N.HasPaths ? " paths 0x"
+                            : " flat 0x")
            << utohexstr(N.Checksum, /*LowerCase=*/true) << " ";
         writeName(OS, N.Function, /*InWord=*/false);
         OS << "\n";
+        if (Calls && !P.Metrics.empty()) {
+          OS << "costs";
+          writeCosts(OS, N.Costs, P.Metrics.size());
+          OS << "\n";
+        }
         for (const PathRecord &R : N.Paths) {
           if (!N.HasPaths || R.Count == 0)
             continue;

@@ -5,7 +5,12 @@
 |* Sensitive Profiling" (PLDI 1997), section 4: a node per distinct call
 |* chain, call sites distinguished, recursion folded into the ancestor node
 |* of the same function (a backedge), and the function's path table in each
-|* node. docs/ContextTree.md has the design; this file is its runtime.
+|* node. docs/ContextTree.md has the design; this file is its runtime. A
+|* function that counts no paths (-fprofile-path-context=calls, the paper's
+|* context-only mode) has in its nodes, instead of a path table, its costs
+|* (exclusive and inclusive metrics, PathProfMetrics.c), and in its flat
+|* counters one calls record, {entries, costs}, for the entries no node
+|* takes.
 |*
 |* Instrumented code stores two initial-exec TLS words before every call:
 |* __pathprof_ctx_site, the address of the call site's slot in the caller's
@@ -203,8 +208,10 @@ static PathProfCtxNode *create(char *A, uint64_t *Head, uint64_t Parent,
     }
   uint64_t NumSites = pathprofFunctionCallSites(F->Flags);
   uint64_t TableWords = 0;
-  if (!(F->Flags & PATHPROF_FUNC_HASHED) && F->Counters &&
-      F->NumPaths <= PATHPROF_CTX_MAX_PATHS)
+  if (F->Flags & PATHPROF_FUNC_CALLS)
+    TableWords = 2 * (uint64_t)pathprofFunctionMetrics(F->Flags);
+  else if (!(F->Flags & PATHPROF_FUNC_HASHED) && F->Counters &&
+           F->NumPaths <= PATHPROF_CTX_MAX_PATHS)
     TableWords = F->NumPaths * (1 + pathprofFunctionMetrics(F->Flags));
   uint64_t Bytes =
       Target ? sizeof(PathProfCtxBackedge) : nodeBytes(NumSites, TableWords);
@@ -256,7 +263,12 @@ static PathProfCtxEntry flat(const PathProfFunctionData *F) {
   __pathprof_ctx_site = (void *)(uintptr_t)PATHPROF_CTX_SLOT_OFFSET(
       pathprofFunctionCallSites(F->Flags));
   __pathprof_ctx_callee = 0;
-  PathProfCtxEntry E = {0, flatTable(F)};
+  uint64_t *Table = flatTable(F);
+  /* A function that counts no paths counts the entry in its calls record
+     (which threads share when counters are shared), whose costs follow. */
+  if (Table && (F->Flags & PATHPROF_FUNC_CALLS))
+    __atomic_fetch_add(Table++, 1, __ATOMIC_RELAXED);
+  PathProfCtxEntry E = {0, Table};
   return E;
 }
 
@@ -440,10 +452,15 @@ static uint64_t checkedRecordBytes(const char *A, uint64_t Off, uint64_t Used,
     return 0;
   const PathProfRawFunction *F = &Records[R->Function];
   uint64_t Words = 1 + pathprofFunctionMetrics(F->Flags);
-  if (R->NumSites != pathprofFunctionCallSites(F->Flags) ||
-      (R->TableWords != 0 && (R->TableWords != F->NumPaths * Words ||
-                              F->NumPaths > PATHPROF_CTX_MAX_PATHS)))
+  if (R->NumSites != pathprofFunctionCallSites(F->Flags))
     return 0;
+  if (F->Flags & PATHPROF_FUNC_CALLS) {
+    if (R->TableWords != 2 * (uint64_t)pathprofFunctionMetrics(F->Flags))
+      return 0;
+  } else if (R->TableWords != 0 && (R->TableWords != F->NumPaths * Words ||
+                                    F->NumPaths > PATHPROF_CTX_MAX_PATHS)) {
+    return 0;
+  }
   uint64_t Bytes = nodeBytes(R->NumSites, R->TableWords);
   return Bytes <= Used - Off ? Bytes : 0;
 }

@@ -114,8 +114,10 @@ void __pathprof_hash_fold(PathProfHashHeader *Dst,
 struct perf_event_mmap_page;
 /* Chooses the events of the up to \p K metrics per path (PATHPROF_EVENTS,
    PATHPROF_INCLUSIVE), reporting what cannot be counted; returns how many
-   are counted, the entries of __pathprof_metrics_table(). */
-unsigned __pathprof_metrics_configure(unsigned K);
+   are counted, the entries of __pathprof_metrics_table(). Instrumented code
+   may read tsc inline only when \p InlineTSC (no function of the module
+   counts calls alone: those read through the runtime). */
+unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC);
 /* Read by instrumented code (PathProfLowering.cpp): the thread's path
    starts, and whether it reads the time-stamp counter inline. */
 extern __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS];

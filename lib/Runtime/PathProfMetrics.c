@@ -30,6 +30,14 @@
 |* counter itself, with no call into the runtime (__pathprof_metrics_tsc
 |* says so; PathProfLowering.cpp emits it), on the same per-thread starts.
 |*
+|* A function that counts no paths (-fprofile-path-context=calls) is one
+|* interval from its entry to where it leaves, as in the paper's
+|* context-only mode: its entry saves the caller's start and keeps its own
+|* readings, and where it leaves it adds Now - Start (its own code: the
+|* starts moved forward past its callees) to its exclusive costs and Now -
+|* entry (callees included) to its inclusive costs, then gives the caller its
+|* start back moved forward, whatever PATHPROF_INCLUSIVE says.
+|*
 \*===----------------------------------------------------------------------===*/
 
 #include "PathProfInternal.h"
@@ -300,28 +308,64 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
     __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
 }
 
+void __pathprof_metrics_calls_enter(uint64_t *Frame) {
+  uint64_t Now[PATHPROF_MAX_METRICS];
+  Frame[0] = 0;
+  readAll(Now);
+  for (unsigned I = 0; I != NumEvents; ++I) {
+    Frame[I] = __pathprof_metric_start[I] - Now[I];
+    Frame[PATHPROF_MAX_METRICS + I] = Now[I];
+    __pathprof_metric_start[I] = Now[I];
+  }
+}
+
+void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
+                                    const uint64_t *Frame) {
+  uint64_t Now[PATHPROF_MAX_METRICS];
+  readAll(Now);
+  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
+  K &= ~PATHPROF_METRICS_SHARED_RECORD;
+  unsigned N = K < NumEvents ? K : NumEvents;
+  for (unsigned I = 0; I != N; ++I) {
+    uint64_t Own = Now[I] - __pathprof_metric_start[I];
+    uint64_t All = Now[I] - Frame[PATHPROF_MAX_METRICS + I];
+    if (Shared) {
+      __atomic_fetch_add(&Costs[I], Own, __ATOMIC_RELAXED);
+      __atomic_fetch_add(&Costs[K + I], All, __ATOMIC_RELAXED);
+    } else {
+      Costs[I] += Own;
+      Costs[K + I] += All;
+    }
+  }
+  for (unsigned I = 0; I != NumEvents; ++I)
+    __pathprof_metric_start[I] = Now[I] + Frame[I];
+}
+
 /*--- The runtime's own work ------------------------------------------------*/
 
-/* Exclusive metrics move the current path's start forward by the pause, as
-   a callee's return does (the callers' starts follow when their callees
-   return). Inclusive metrics would have to move the start saved in every
-   frame on the stack: instead, what the pause counted is taken out of every
-   later reading of the thread. */
+/* What the pause counted is taken out of every later reading of the
+   thread, so that neither the current path (or function) nor anything
+   inclusive of it, whose start is saved in a frame on the stack, is charged
+   for it. Code that reads the time-stamp counter inline does not take it
+   out: then the current path's start moves forward by the pause instead, as
+   a callee's return moves it (the callers' starts follow when their callees
+   return), which only metrics exclusive of callees allow. */
 void __pathprof_metrics_pause(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
-    Frame[I] = Inclusive ? Now[I] : __pathprof_metric_start[I] - Now[I];
+    Frame[I] =
+        __pathprof_metrics_tsc ? __pathprof_metric_start[I] - Now[I] : Now[I];
 }
 
 void __pathprof_metrics_resume(const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I) {
-    if (Inclusive)
-      TE.Excluded[I] += Now[I] - Frame[I];
-    else
+    if (__pathprof_metrics_tsc)
       __pathprof_metric_start[I] = Now[I] + Frame[I];
+    else
+      TE.Excluded[I] += Now[I] - Frame[I];
   }
 }
 
@@ -464,7 +508,7 @@ static void afterFork(void) {
   TE.State = 0;
 }
 
-unsigned __pathprof_metrics_configure(unsigned K) {
+unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
   NumEvents = 0;
   const char *Inc = getenv("PATHPROF_INCLUSIVE");
   Inclusive = Inc && *Inc && strcmp(Inc, "0") != 0;
@@ -497,7 +541,7 @@ unsigned __pathprof_metrics_configure(unsigned K) {
       Table[I].Flags |= PATHPROF_METRIC_INCLUSIVE;
 #if defined(__x86_64__) || defined(__i386__)
   __pathprof_metrics_tsc =
-      NumEvents == 1 && Events[0].Kind == KindTSC && !Inclusive;
+      InlineTSC && NumEvents == 1 && Events[0].Kind == KindTSC && !Inclusive;
 #endif
   if (NumEvents)
     pthread_atfork(0, 0, afterFork);

@@ -257,7 +257,7 @@ static int buildImage(void) {
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
   int AnyHashed[NumHashes] = {0, 0};
-  int AnyContext = 0;
+  int AnyContext = 0, AnyCalls = 0;
   unsigned MaxMetrics = 0;
   uint64_t NamePos = 0;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
@@ -283,6 +283,7 @@ static int buildImage(void) {
     R->Flags = F->Flags;
     R->CounterOffset = 0;
     AnyContext |= (F->Flags & PATHPROF_FUNC_CONTEXT) != 0;
+    AnyCalls |= (F->Flags & PATHPROF_FUNC_CALLS) != 0;
     if (pathprofFunctionMetrics(F->Flags) > MaxMetrics)
       MaxMetrics = pathprofFunctionMetrics(F->Flags);
     if (F->Flags & PATHPROF_FUNC_HASHED) {
@@ -318,7 +319,8 @@ static int buildImage(void) {
       MaxMetrics
           ? __pathprof_metrics_configure(MaxMetrics > PATHPROF_MAX_METRICS
                                              ? PATHPROF_MAX_METRICS
-                                             : MaxMetrics)
+                                             : MaxMetrics,
+                                         !AnyCalls)
           : 0;
   L.MetricsOffset = NumMetrics ? align8(End) : 0;
   L.MetricsSize = NumMetrics * sizeof(PathProfRawMetric);

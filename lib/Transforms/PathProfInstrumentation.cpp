@@ -24,6 +24,10 @@
 //     callee which slot of the caller's calling context tree node it is
 //     entered from (docs/ContextTree.md). Markers go in once every function
 //     of the module has its data record: a direct call names its callee's.
+//     With -pathprof-context=calls (the paper's context-only mode) steps 1
+//     to 4 are left out: the DAG only gives the function its identity
+//     (checksum, number of paths, CFG description), and the markers are the
+//     entry's path start and a leave marker wherever the function leaves.
 //  6. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
 //     lines and DAG edges) so that profiles decode without the binary. The
@@ -104,10 +108,23 @@ static cl::opt<unsigned> Metrics(
              "-fprofile-path-metrics=K): the runtime adds the deltas of the "
              "events PATHPROF_EVENTS names over each path to them"));
 
-static cl::opt<bool> Context(
-    "pathprof-context", cl::init(false), cl::Hidden,
-    cl::desc("Record path counts per calling context, in a calling context "
-             "tree (-fprofile-path-context)"));
+namespace {
+/// What a calling context tree records (-pathprof-context).
+enum class ContextKind { None, Paths, Calls };
+} // namespace
+
+static cl::opt<ContextKind> Context(
+    "pathprof-context", cl::init(ContextKind::None), cl::Hidden,
+    cl::ValueOptional,
+    cl::desc("Record calling contexts, in a calling context tree "
+             "(-fprofile-path-context[=paths|calls])"),
+    cl::values(clEnumValN(ContextKind::Paths, "",
+                          "Path counts per context (as =paths)"),
+               clEnumValN(ContextKind::Paths, "paths",
+                          "Path counts per context"),
+               clEnumValN(ContextKind::Calls, "calls",
+                          "Entries and calls per context (and with metrics "
+                          "inclusive and exclusive costs), no path counts")));
 
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
@@ -124,7 +141,11 @@ public:
 
   /// Emits the data record and instruments the body.
   void run();
-  bool isHashed() const { return DAG.numPaths() > DenseLimit; }
+  /// The same for a function that counts no paths (-pathprof-context=calls).
+  void runCalls();
+  bool isHashed() const {
+    return Context != ContextKind::Calls && DAG.numPaths() > DenseLimit;
+  }
   /// Metric accumulators per path record (a hashed function's are in the
   /// runtime's metric hash table).
   unsigned numMetrics() const {
@@ -191,7 +212,7 @@ void FunctionInstrumenter::emitGlobals() {
   std::string Name = getPathProfFuncName(F);
   std::string Blob;
   CFGDescription Desc = DAG.describe();
-  if (Context) {
+  if (Context != ContextKind::None) {
     Desc.CallSites.emplace();
     for (const CallBase *CB : CallSites)
       Desc.CallSites->push_back(callSiteLocation(*CB));
@@ -221,9 +242,11 @@ void FunctionInstrumenter::emitGlobals() {
   // contexts the number of call sites, the slots of the function's nodes.
   uint64_t Flags = (isHashed() ? PATHPROF_FUNC_HASHED : 0) |
                    uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT;
-  if (Context)
+  if (Context != ContextKind::None)
     Flags |= PATHPROF_FUNC_CONTEXT | uint64_t(CallSites.size())
                                          << PATHPROF_FUNC_CALL_SITES_SHIFT;
+  if (Context == ContextKind::Calls)
+    Flags |= PATHPROF_FUNC_CALLS;
   std::string Suffix = OwnGroup ? layoutSuffix(DAG, Flags) : "";
   Comdat *Group = OwnGroup
                       ? M.getOrInsertComdat(
@@ -251,8 +274,10 @@ void FunctionInstrumenter::emitGlobals() {
 
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
-    // One record of 1 + K words per path: {count, metric[0..K-1]}.
-    auto *Ty = ArrayType::get(RT.I64, DAG.numPaths() * (1 + numMetrics()));
+    // One record of 1 + K words per path: {count, metric[0..K-1]}; or, for
+    // a function that counts no paths, one calls record.
+    auto *Ty = ArrayType::get(
+        RT.I64, pathprofFunctionCounterWords(Flags, DAG.numPaths()));
     Counters =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_cnts_", false);
     // A section of zeros that takes no room in the file (SHT_NOBITS): the
@@ -327,11 +352,46 @@ BasicBlock::iterator FunctionInstrumenter::blockStart(unsigned Node) {
   return DAG.blocks()[Node]->getFirstInsertionPt();
 }
 
+/// Where the function leaves: before every return and resume, and before a
+/// call that does not return at the end of a block that ends in
+/// unreachable, as a path ends there in run().
+static SmallVector<Instruction *, 8> leavePoints(Function &F) {
+  SmallVector<Instruction *, 8> Points;
+  for (BasicBlock &BB : F) {
+    Instruction *Exit = BB.getTerminator();
+    if (isa<ReturnInst>(Exit) || isa<ResumeInst>(Exit)) {
+      if (CallInst *MustTail = BB.getTerminatingMustTailCall())
+        Exit = MustTail;
+      Points.push_back(Exit);
+      continue;
+    }
+    if (!isa<UnreachableInst>(Exit))
+      continue;
+    for (Instruction *I = Exit->getPrevNode(); I; I = I->getPrevNode())
+      if (auto *CB = dyn_cast<CallBase>(I); CB && CB->doesNotReturn()) {
+        Points.push_back(CB);
+        break;
+      }
+  }
+  return Points;
+}
+
+void FunctionInstrumenter::runCalls() {
+  CallSites = contextCallSites(F);
+  emitGlobals();
+  IRBuilder<> Entry(&*DAG.blocks()[0]->getFirstInsertionPt());
+  Entry.CreateCall(RT.pathStart(), {Data});
+  for (Instruction *At : leavePoints(F)) {
+    IRBuilder<> B(At);
+    B.CreateCall(RT.leave(), {Data});
+  }
+}
+
 void FunctionInstrumenter::run() {
   ArrayRef<BasicBlock *> Blocks = DAG.blocks();
   const unsigned NumBlocks = Blocks.size();
   // Before the pass adds calls of its own.
-  if (Context)
+  if (Context != ContextKind::None)
     CallSites = contextCallSites(F);
   emitGlobals();
 
@@ -519,14 +579,20 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
       });
       continue;
     }
-    IncrementPlacement Incs = placeIncrements(
-        DAG, Placement, &FAM.getResult<BlockFrequencyAnalysis>(*F),
-        &FAM.getResult<BranchProbabilityAnalysis>(*F));
+    // A function that counts no paths places no increments.
+    IncrementPlacement Incs;
+    if (Context != ContextKind::Calls)
+      Incs = placeIncrements(DAG, Placement,
+                             &FAM.getResult<BlockFrequencyAnalysis>(*F),
+                             &FAM.getResult<BranchProbabilityAnalysis>(*F));
     // The name goes into the data record; keep it with the function too.
     recordPathProfFuncName(*F);
     FunctionInstrumenter FI(*F, DAG, Incs, RT);
-    FI.run();
-    if (Context) {
+    if (Context == ContextKind::Calls)
+      FI.runCalls();
+    else
+      FI.run();
+    if (Context != ContextKind::None) {
       DataOf[F] = FI.data();
       Sites.emplace_back(FI.data(), FI.callSites().vec());
       // The body now reads and writes the context words: whatever its
@@ -537,6 +603,17 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     Changed = true;
     ++NumInstrumented;
     NumHashed += FI.isHashed();
+    if (Context == ContextKind::Calls) {
+      ORE.emit([&] {
+        return OptimizationRemark(DEBUG_TYPE, "Instrumented", F)
+               << "instrumented " << ore::NV("Function", getDisplayName(*F))
+               << " for calling contexts: "
+               << ore::NV("CallSites", uint64_t(FI.callSites().size()))
+               << plural(FI.callSites().size(), " call site", " call sites")
+               << ", no path counters";
+      });
+      continue;
+    }
     ORE.emit([&] {
       OptimizationRemark R(DEBUG_TYPE, "Instrumented", F);
       R << "instrumented " << ore::NV("Function", getDisplayName(*F))

@@ -9,7 +9,11 @@
 // A function that records calling contexts asks the runtime for its node on
 // entry and counts its paths in the table the runtime returns; its call-site
 // markers become the two TLS stores that tell the callee where it is
-// called from, which every return gives back (docs/ContextTree.md).
+// called from, which every return gives back (docs/ContextTree.md). A
+// function that counts no paths (-pathprof-context=calls) has only that
+// entry, and, with metrics, the runtime's calls at entry and where it leaves
+// (its leave markers), which add its inclusive and exclusive costs to what
+// the entry returned: its node's, or its flat calls record.
 //
 //===----------------------------------------------------------------------===//
 
@@ -73,6 +77,7 @@ struct RecordInfo {
   bool Hashed = false;
   unsigned NumMetrics = 0; ///< Words of a path record after its count.
   bool Context = false;    ///< Records calling contexts.
+  bool Calls = false;      ///< Counts no paths (-pathprof-context=calls).
   uint64_t NumCallSites = 0;
   uint64_t NumPaths = 0;
 };
@@ -81,8 +86,11 @@ struct RecordInfo {
 struct ContextState {
   Value *Frame = nullptr; ///< The caller's call-site words, [2 x i64].
   Value *Node = nullptr;  ///< Its node; null when it counts flat.
-  Value *Table = nullptr; ///< Where its path records are.
+  Value *Table = nullptr; ///< Where its path records (or its costs) are.
   uint64_t NumCallSites = 0;
+  /// A function that counts no paths, with metrics: the frame of its entry
+  /// readings (__pathprof_metrics_calls_enter).
+  Value *CallsFrame = nullptr;
 };
 
 /// Lowers the markers of one function.
@@ -96,6 +104,7 @@ public:
   void lowerPathEnd(CallInst &End);
   void lowerEntryStart(CallInst &Start);
   void lowerCallSite(CallInst &Site);
+  void lowerLeave(CallInst &Leave);
   void finishContext();
   std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
                                                  const RecordInfo &Info,
@@ -151,6 +160,7 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
   Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
   Info.Context = Flags->getZExtValue() & PATHPROF_FUNC_CONTEXT;
+  Info.Calls = Flags->getZExtValue() & PATHPROF_FUNC_CALLS;
   Info.NumCallSites = pathprofFunctionCallSites(Flags->getZExtValue());
   Info.NumPaths =
       cast<ConstantInt>(Init->getOperand(DataField::NumPaths))->getZExtValue();
@@ -238,7 +248,8 @@ bool FunctionLowering::hasCalls(const Function &F) {
       return false;
     const Function *Callee = CB->getCalledFunction();
     return !Callee || (Callee->getName() != PathStartMarker &&
-                       Callee->getName() != PathEndMarker);
+                       Callee->getName() != PathEndMarker &&
+                       Callee->getName() != LeaveMarker);
   });
 }
 
@@ -375,9 +386,11 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
     CS.Frame = Frame;
     CS.NumCallSites = Info.NumCallSites;
     // A node holds the function's path table when the runtime gives it one
-    // (PathProfContext.c: dense, at most PATHPROF_CTX_MAX_PATHS paths).
-    if (InlineContext && !Info.Hashed && Info.Counters &&
-        Info.NumPaths <= PATHPROF_CTX_MAX_PATHS) {
+    // (PathProfContext.c: dense, at most PATHPROF_CTX_MAX_PATHS paths), and
+    // always its costs when the function counts no paths.
+    if (InlineContext &&
+        (Info.Calls || (!Info.Hashed && Info.Counters &&
+                        Info.NumPaths <= PATHPROF_CTX_MAX_PATHS))) {
       std::tie(CS.Node, CS.Table) =
           inlineContextEntry(Start, Info, Self, Frame);
     } else {
@@ -390,6 +403,19 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
   }
   if (!Info.NumMetrics)
     return;
+  if (Info.Calls) {
+    // The caller's start, then the entry's readings: always through the
+    // runtime, which adds both costs where the function leaves.
+    IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
+    auto *Frame =
+        AB.CreateAlloca(ArrayType::get(RT.I64, 2 * PATHPROF_MAX_METRICS),
+                        nullptr, "pathprof.calls.frame");
+    Frame->setAlignment(Align(8));
+    Contexts[Data].CallsFrame = Frame;
+    IRBuilder<> B(&Start);
+    B.CreateCall(RT.callsEnter(), {Frame});
+    return;
+  }
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
   auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_MAX_METRICS),
                                 nullptr, "pathprof.metrics.frame");
@@ -634,6 +660,27 @@ void FunctionLowering::lowerCallSite(CallInst &Site) {
   Site.eraseFromParent();
 }
 
+/// A leave marker of a function that counts no paths: with metrics, its
+/// costs in this activation go to the costs its entry found.
+void FunctionLowering::lowerLeave(CallInst &Leave) {
+  Value *Data = Leave.getArgOperand(0);
+  RecordInfo Info = recordInfo(Data);
+  auto It = Contexts.find(Data);
+  if (!Info.Calls || It == Contexts.end())
+    report_fatal_error("PathProf: a leave marker in '" + F.getName() +
+                       "' without the entry of a function that counts no "
+                       "paths");
+  if (Info.NumMetrics) {
+    const unsigned KArg =
+        Info.NumMetrics |
+        (Mode == CounterMode::Atomic ? PATHPROF_METRICS_SHARED_RECORD : 0);
+    IRBuilder<> B(&Leave);
+    B.CreateCall(RT.callsLeave(),
+                 {It->second.Table, B.getInt32(KArg), It->second.CallsFrame});
+  }
+  Leave.eraseFromParent();
+}
+
 /// The function leaves (a return or a resume, or a musttail call that takes
 /// its place): the caller's context words come back from the frame, so that
 /// an uninstrumented caller calling it again (a callback) finds them as it
@@ -792,48 +839,53 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
   Function *Start = M.getFunction(PathStartMarker);
   Function *End = M.getFunction(PathEndMarker);
   Function *Site = M.getFunction(CallSiteMarker);
+  Function *Leave = M.getFunction(LeaveMarker);
   if (!Start && !End)
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
 
-  if (End) {
-    // Function by function, each in instruction order, so that the lowered
-    // code of a module is always the same.
-    SetVector<Function *> Users;
-    for (User *U : End->users())
-      Users.insert(cast<CallInst>(U)->getFunction());
-    for (Function &F : M) {
-      if (!Users.contains(&F))
-        continue;
-      SmallVector<CallInst *, 16> Ends;
-      for (Instruction &I : instructions(F))
-        if (auto *CI = dyn_cast<CallInst>(&I);
-            CI && CI->getCalledFunction() == End)
-          Ends.push_back(CI);
-      SmallVector<CallInst *, 4> Starts, Sites;
-      for (Instruction &I : instructions(F)) {
-        if (isMarker(&I, PathStartMarker))
-          Starts.push_back(cast<CallInst>(&I));
-        else if (isMarker(&I, CallSiteMarker))
-          Sites.push_back(cast<CallInst>(&I));
-      }
-      // Lowering splits blocks: markers are collected first.
-      FunctionLowering FL(F, RT);
-      for (CallInst *CI : Starts)
-        FL.lowerEntryStart(*CI);
-      for (CallInst *CI : Sites)
-        FL.lowerCallSite(*CI);
-      for (CallInst *CI : Ends)
-        FL.lowerPathEnd(*CI);
-      FL.finishContext();
+  // Function by function, each in instruction order, so that the lowered
+  // code of a module is always the same. Every instrumented function has
+  // its entry's path start (one that counts no paths has nothing else).
+  SetVector<Function *> Users;
+  for (Function *Marker : {Start, End})
+    if (Marker)
+      for (User *U : Marker->users())
+        Users.insert(cast<CallInst>(U)->getFunction());
+  for (Function &F : M) {
+    if (!Users.contains(&F))
+      continue;
+    SmallVector<CallInst *, 16> Ends, Leaves;
+    SmallVector<CallInst *, 4> Starts, Sites;
+    for (Instruction &I : instructions(F)) {
+      if (isMarker(&I, PathEndMarker))
+        Ends.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, PathStartMarker))
+        Starts.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, CallSiteMarker))
+        Sites.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, LeaveMarker))
+        Leaves.push_back(cast<CallInst>(&I));
     }
-    End->eraseFromParent();
+    // Lowering splits blocks: markers are collected first.
+    FunctionLowering FL(F, RT);
+    for (CallInst *CI : Starts)
+      FL.lowerEntryStart(*CI);
+    for (CallInst *CI : Sites)
+      FL.lowerCallSite(*CI);
+    for (CallInst *CI : Ends)
+      FL.lowerPathEnd(*CI);
+    for (CallInst *CI : Leaves)
+      FL.lowerLeave(*CI);
+    FL.finishContext();
   }
-  if (Site) {
-    if (!Site->use_empty())
-      report_fatal_error("PathProf: a call-site marker outside a function "
-                         "with path ends");
-    Site->eraseFromParent();
+  for (Function *Marker : {End, Site, Leave}) {
+    if (!Marker)
+      continue;
+    if (!Marker->use_empty())
+      report_fatal_error("PathProf: a '" + Marker->getName() +
+                         "' marker outside an instrumented function");
+    Marker->eraseFromParent();
   }
   // Path starts cost nothing but the metrics' entry calls made above.
   if (Start) {

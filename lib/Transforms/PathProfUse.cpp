@@ -40,7 +40,9 @@
 //
 // What a path profile cannot provide, and IR PGO's does: select weights,
 // memop size profiles; value profiles of indirect calls need a context
-// profile.
+// profile. A profile that counts calls only (-fprofile-path-context=calls)
+// has no paths to decode: it annotates nothing, with one warning per
+// module.
 //
 //===----------------------------------------------------------------------===//
 
@@ -284,6 +286,21 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       MAM.getResult<PathProfileAnalysis>(M).Profile;
   if (!Loaded)
     return PreservedAnalyses::all();
+  // Its functions' entry counts alone would make every branch look
+  // unprofiled (and so cold) to the rest of PGO: nothing is better.
+  if (any_of(Loaded->Prof.Functions,
+             [](const FunctionProfile &FP) { return FP.CallsOnly; })) {
+    Ctx.diagnose(DiagnosticInfoPathProfile(
+        Path,
+        "the profile counts calls only (-fprofile-path-context=calls) and has "
+        "no paths: " +
+            M.getSourceFileName() +
+            " gets no branch weights, entry counts or hot and cold "
+            "attributes from it; use the profile of a build with "
+            "-fprofile-path-generate alone or with -fprofile-path-context",
+        DS_Warning));
+    return PreservedAnalyses::all();
+  }
 
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

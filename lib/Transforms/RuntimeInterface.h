@@ -35,6 +35,12 @@ inline constexpr llvm::StringLiteral PathEndMarker = "__pathprof_path_end";
 /// function instrumented in the module, the called operand otherwise
 /// (docs/ContextTree.md).
 inline constexpr llvm::StringLiteral CallSiteMarker = "__pathprof_call_site";
+/// With -pathprof-context=calls, which counts no paths, the entry keeps its
+/// path start marker and every place the function leaves (a return, a
+/// resume, a call that does not return) gets
+///   call void @__pathprof_leave(ptr @data)
+/// where the function's metrics, if any, are added to its node.
+inline constexpr llvm::StringLiteral LeaveMarker = "__pathprof_leave";
 
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
@@ -86,6 +92,7 @@ struct RuntimeInterface {
 
   llvm::FunctionCallee pathStart() { return marker(PathStartMarker, {Ptr}); }
   llvm::FunctionCallee pathEnd() { return marker(PathEndMarker, {Ptr, I64}); }
+  llvm::FunctionCallee leave() { return marker(LeaveMarker, {Ptr}); }
   llvm::FunctionCallee callSite() {
     return marker(CallSiteMarker, {Ptr, I64, Ptr});
   }
@@ -147,6 +154,21 @@ struct RuntimeInterface {
   /// path.
   llvm::FunctionCallee metricsEnter() {
     return fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr});
+  }
+  /// The entry of a function that counts no paths (-pathprof-context=calls):
+  /// as metricsEnter, and also keeps the entry's readings in words 8-15 of
+  /// \p Frame, for the function's inclusive metrics.
+  llvm::FunctionCallee callsEnter() {
+    return fn("__pathprof_metrics_calls_enter", llvm::Type::getVoidTy(Ctx),
+              {Ptr});
+  }
+  /// Where such a function leaves: adds the events since its entry to the
+  /// K inclusive metrics, and those since its current start to the K
+  /// exclusive metrics, of the costs (i32 K) at \p Costs, {exclusive[K],
+  /// inclusive[K]}; then gives the caller its start back from \p Frame.
+  llvm::FunctionCallee callsLeave() {
+    return fn("__pathprof_metrics_calls_leave", llvm::Type::getVoidTy(Ctx),
+              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
   }
   /// At a path end inside the function (a backedge): adds the events since
   /// the path started to the K metrics of the record (i32 K) at \p Record,

@@ -18,6 +18,15 @@
 // CHECK-NEXT:       1         11          1  main
 // CHECK-NEXT:      10         10         10    [{{[0-9]+}}, via unknown code] callback
 // CHECK-EMPTY:
+//
+// Counting calls only (-fprofile-path-context=calls) in both modules: the
+// same two trees, entry for entry.
+// RUN: pathprof-clang -O2 -fPIC -shared -fprofile-path-generate -fprofile-path-context=calls %S/Inputs/context-lib.c -o %t.calls.so
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -ldl -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls %t.calls.so | FileCheck %s --check-prefix=OUT
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --entries > %t.calls.tree
+// RUN: diff %t.paths.tree %t.calls.tree
 
 #include <dlfcn.h>
 #include <stdio.h>

@@ -47,6 +47,27 @@
 // RUN: %llvm-pathprof show --text %t.flow.raw > %t.flow.txt
 // RUN: %llvm-pathprof show --text --no-context %t.raw > %t.ctx.txt
 // RUN: diff %t.flow.txt %t.ctx.txt
+//
+// Counting calls only (-fprofile-path-context=calls): each process's
+// contexts, the copies of the parent's with no entries in the child's file;
+// in one file the same tree as above, whose entries are now also the
+// functions' (calls mode has no paths to count a return with).
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -rf %t.calls.each && mkdir %t.calls.each
+// RUN: env PATHPROF_FILE=%t.calls.each/tree-%%p.pathraw %t.calls | FileCheck --check-prefix=OUT %s
+// RUN: ls %t.calls.each | count 2
+// RUN: for F in %t.calls.each/*; do %llvm-pathprof show --json $F | %python %S/Inputs/context.py --entries; done | FileCheck --check-prefix=CALLS-EACH %s
+// CALLS-EACH-DAG: {{^}}ctx main entries=1{{$}}
+// CALLS-EACH-DAG: {{^}}ctx main entries=0{{$}}
+// CALLS-EACH-DAG: {{^}}ctx   [0] spawn entries=0{{$}}
+// CALLS-EACH-DAG: {{^}}ctx       [0] step entries=7{{$}}
+// CALLS-EACH-DAG: {{^}}ctx         [0] step entries=1000{{$}}
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls | FileCheck --check-prefix=OUT %s
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --entries > %t.calls.tree
+// RUN: diff %t.paths.tree %t.calls.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --check-flat | FileCheck %s --check-prefix=CALLS-FLAT
+// CALLS-FLAT: flattening: 4 functions checked, 0 mismatches
 
 #include <stdio.h>
 #include <sys/wait.h>

@@ -42,6 +42,17 @@
 // ARENA-NEXT:   node mul entries=1
 //
 // FLAT: flattening: 5 functions checked, 0 mismatches
+//
+// Counting calls only (-fprofile-path-context=calls): the runtime keeps the
+// same lists in the same order, and the tree has the same entries.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.only
+// RUN: rm -f %t.only.raw && env PATHPROF_FILE=%t.only.raw %t.only > %t.only.out
+// RUN: cmp %t.plain.out %t.only.out
+// RUN: %python %S/Inputs/context_arena.py %t.only.raw | sed -e 's/segment [0-9]*/segment/' -e 's/[0-9]* bytes/N bytes/' > %t.only.arena
+// RUN: %python %S/Inputs/context_arena.py %t.raw | sed -e 's/segment [0-9]*/segment/' -e 's/[0-9]* bytes/N bytes/' | diff - %t.only.arena
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.only.raw | %python %S/Inputs/context.py --entries > %t.only.tree
+// RUN: diff %t.paths.tree %t.only.tree
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -32,6 +32,21 @@
 // RUN: %llvm-pathprof show --text %t.flow.raw > %t.flow.txt
 // RUN: %llvm-pathprof show --text --no-context %t.raw > %t.ctx.txt
 // RUN: diff %t.flow.txt %t.ctx.txt
+//
+// Counting calls only (-fprofile-path-context=calls): the same contexts
+// and entries survive the kill.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw not --crash %t.calls
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --entries > %t.calls.tree
+// RUN: diff %t.paths.tree %t.calls.tree
+// RUN: FileCheck %s --check-prefix=CALLS --match-full-lines < %t.calls.tree
+// CALLS:      ctx main entries=1
+// CALLS-NEXT: ctx   [0] run entries=1
+// CALLS-NEXT: ctx     [0] work entries=1
+// CALLS-NEXT: ctx       [0] step entries=1000
+// CALLS-NEXT: ctx     [1] work entries=1
+// CALLS-NEXT: ctx     [2] killer entries=1
 
 #include <signal.h>
 #include <stdio.h>

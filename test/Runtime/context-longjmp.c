@@ -36,6 +36,16 @@
 // CHECK-EMPTY:
 //
 // FLAT: flattening: 6 functions checked, 0 mismatches
+//
+// Counting calls only (-fprofile-path-context=calls): the same output, and
+// the same contexts with the same entries.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls > %t.calls.out
+// RUN: cmp %t.plain.out %t.calls.out
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --entries > %t.calls.tree
+// RUN: diff %t.paths.tree %t.calls.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --check-flat | FileCheck %s --check-prefix=FLAT
 
 #include <setjmp.h>
 #include <stdio.h>

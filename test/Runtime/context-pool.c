@@ -54,6 +54,40 @@
 // SMALL: warning: {{.*}}: 40 function entries found the calling context tree full
 // SMALL: {{^}}      4 {{.*}} main
 // SMALL: {{^}}      3 {{.*}}    [{{[0-9]+}}] work
+//
+// Counting calls only (-fprofile-path-context=calls): the same folding and
+// the same trees, entry for entry.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -rf %t.c && mkdir %t.c
+// RUN: env PATHPROF_FILE=%t.c/pool%%m.pathraw %t.calls
+// RUN: env PATHPROF_FILE=%t.c/pool%%m.pathraw %t.calls
+// RUN: env PATHPROF_FILE=%t.c/pool%%m.pathraw %t.calls
+// RUN: env PATHPROF_FILE=%t.c/pool%%m.pathraw %t.calls
+// RUN: %llvm-pathprof show --segments %t.c/pool*.pathraw | FileCheck %s --check-prefix=POOL-SEGMENTS
+// RUN: %llvm-pathprof show --json %t.d/pool*.pathraw | %python %S/Inputs/context.py --entries > %t.paths.pool
+// RUN: %llvm-pathprof show --json %t.c/pool*.pathraw | %python %S/Inputs/context.py --entries > %t.calls.pool
+// RUN: diff %t.paths.pool %t.calls.pool
+// RUN: env PATHPROF_FILE=%t.c/forks.pathraw %t.calls fork
+// RUN: %llvm-pathprof show --json %t.d/forks.pathraw | %python %S/Inputs/context.py --entries > %t.paths.forks
+// RUN: %llvm-pathprof show --json %t.c/forks.pathraw | %python %S/Inputs/context.py --entries > %t.calls.forks
+// RUN: diff %t.paths.forks %t.calls.forks
+// A full tree loses no entry: those that found no room are in the
+// functions' calls records (75 calls of step in the first run, 11 in each
+// other; work entered once per run).
+// RUN: env PATHPROF_CONTEXT_SIZE=4K PATHPROF_FILE=%t.c/small%%m.pathraw %t.calls wide 2> /dev/null
+// RUN: env PATHPROF_CONTEXT_SIZE=4K PATHPROF_FILE=%t.c/small%%m.pathraw %t.calls
+// RUN: env PATHPROF_CONTEXT_SIZE=4K PATHPROF_FILE=%t.c/small%%m.pathraw %t.calls
+// RUN: env PATHPROF_CONTEXT_SIZE=4K PATHPROF_FILE=%t.c/small%%m.pathraw %t.calls
+// RUN: %llvm-pathprof show %t.c/small*.pathraw 2>&1 | FileCheck %s --check-prefix=CALLS-SMALL
+// CALLS-SMALL: warning: {{.*}}: {{[0-9]+}} function entries found the calling context tree full
+// CALLS-SMALL:      Function: step
+// CALLS-SMALL:      Entry count: 108
+// CALLS-SMALL:      Function: main
+// CALLS-SMALL:      Entry count: 4
+// CALLS-SMALL:      Function: work
+// CALLS-SMALL:      Entry count: 4
+// CALLS-SMALL:      Function: wide
+// CALLS-SMALL:      Entry count: 1
 
 #include <stdio.h>
 #include <string.h>

@@ -19,6 +19,14 @@
 // TREE-NEXT: [0] note
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --check-flat | FileCheck %s --check-prefix=FLAT
 // FLAT: flattening: 4 functions checked, 0 mismatches
+//
+// Counting calls only (-fprofile-path-context=calls): every handler entry
+// is under spin too.
+// RUN: pathprof-clang -O2 -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls > %t.calls.out
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --sum onAlarm > %t.calls.sum
+// RUN: cat %t.calls.out %t.calls.sum | FileCheck %s
+// RUN: %llvm-pathprof show --context %t.calls.raw | FileCheck %s --check-prefix=TREE
 
 #include <signal.h>
 #include <stdio.h>

@@ -34,6 +34,24 @@
 // ARENA-NOT:     roots:
 //
 // FLAT: flattening: 4 functions checked, 0 mismatches
+//
+// Counting calls only (-fprofile-path-context=calls), the same contexts
+// with the same entries: the runtime's tree code is the same.
+// RUN: pathprof-clang -O2 -pthread -fprofile-path-generate -fprofile-path-context=calls %s -o %t.calls
+// RUN: rm -f %t.calls.raw && env PATHPROF_FILE=%t.calls.raw %t.calls
+// RUN: %llvm-pathprof show --context %t.calls.raw | FileCheck %s --check-prefix=CALLS --match-full-lines
+// CALLS:      Calling context tree: 5 contexts, 2 roots, 0 recursive call sites, depth 3
+// CALLS:      entries  context
+// CALLS-NEXT:      16  worker
+// CALLS-NEXT:  160000    [2] step
+// CALLS-NEXT:      16    [1] helper
+// CALLS-NEXT:      16      [0] step
+// CALLS-NEXT:       1  main
+// CALLS-EMPTY:
+// RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/context.py --entries > %t.paths.tree
+// RUN: %llvm-pathprof show --json %t.calls.raw | %python %S/Inputs/context.py --entries > %t.calls.tree
+// RUN: diff %t.paths.tree %t.calls.tree
+// RUN: %python %S/Inputs/context_arena.py %t.calls.raw | FileCheck %s --check-prefix=ARENA
 
 #include <pthread.h>
 

@@ -45,6 +45,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <atomic>
+#include <functional>
 #include <optional>
 
 using namespace llvm;
@@ -251,19 +252,35 @@ static Expected<std::vector<WeightedFile>> collectInputs() {
   return std::move(Inputs);
 }
 
-/// Rebuilds the path tables of \p P with the metric values \p Pick gives
-/// each record, for the descriptors \p Metrics.
+/// Rebuilds the path tables of \p P, its contexts' included, and the costs
+/// of its functions and contexts that count calls only, with the metric
+/// values \p Pick gives each list of values (a record's, or a cost's), for
+/// the descriptors \p Metrics.
 static void
 rewriteMetrics(Profile &P, std::vector<MetricDescriptor> Metrics,
-               function_ref<std::vector<uint64_t>(const PathRecord &)> Pick) {
-  for (FunctionProfile &F : P.Functions) {
+               function_ref<std::vector<uint64_t>(ArrayRef<uint64_t>)> Pick) {
+  auto Rewrite = [&](PathTable &Paths, CallCosts &Costs) {
     std::vector<PathRecord> Records;
-    Records.reserve(F.Paths.size());
-    for (const PathRecord &R : F.Paths)
-      Records.push_back({R.Id, R.Count, Pick(R)});
-    F.Paths = PathTable();
-    F.Paths.addAll(std::move(Records), Metrics);
-  }
+    Records.reserve(Paths.size());
+    for (const PathRecord &R : Paths)
+      Records.push_back({R.Id, R.Count, Pick(R.Metrics)});
+    Paths = PathTable();
+    Paths.addAll(std::move(Records), Metrics);
+    if (!Costs.empty()) {
+      Costs.Exclusive = Pick(Costs.Exclusive);
+      Costs.Inclusive = Pick(Costs.Inclusive);
+    }
+  };
+  for (FunctionProfile &F : P.Functions)
+    Rewrite(F.Paths, F.Costs);
+  std::function<void(ContextNode &)> Walk = [&](ContextNode &N) {
+    Rewrite(N.Paths, N.Costs);
+    for (ContextNode &C : N.Children)
+      Walk(C);
+  };
+  if (P.Context)
+    for (ContextNode &R : P.Context->Roots)
+      Walk(R);
   P.Metrics = std::move(Metrics);
 }
 
@@ -293,12 +310,12 @@ projectMetrics(Profile &P, ArrayRef<MetricDescriptor> Common,
   }
   if (ArrayRef<MetricDescriptor>(P.Metrics) == Common)
     return Matches;
-  rewriteMetrics(P, Common, [&](const PathRecord &R) {
+  rewriteMetrics(P, Common, [&](ArrayRef<uint64_t> Have) {
     std::vector<uint64_t> Values(Common.size(), 0);
-    if (!R.Metrics.empty())
+    if (!Have.empty())
       for (size_t I = 0; I != Common.size(); ++I)
         if (From[I])
-          Values[I] = R.Metrics[*From[I]];
+          Values[I] = Have[*From[I]];
     return Values;
   });
   return Matches;
@@ -345,11 +362,11 @@ static void keepCommonMetrics(Profile &Result,
     warn("metrics not in every input dropped: " + join(Reasons, ", "));
   if (Kept.size() == Common.size())
     return;
-  rewriteMetrics(Result, std::move(Metrics), [&](const PathRecord &R) {
+  rewriteMetrics(Result, std::move(Metrics), [&](ArrayRef<uint64_t> Have) {
     std::vector<uint64_t> Values;
-    if (!R.Metrics.empty())
+    if (!Have.empty())
       for (size_t M : Kept)
-        Values.push_back(R.Metrics[M]);
+        Values.push_back(Have[M]);
     return Values;
   });
 }

@@ -274,7 +274,7 @@ select(const Profile &P, std::optional<size_t> Metric, const SelectOptions &O) {
   bool NameMatched = false;
   for (const FunctionProfile &F : P.Functions) {
     uint64_t Total = F.totalCount();
-    Result.NumRun += !F.Paths.empty();
+    Result.NumRun += F.ran();
     if (!O.Function.empty() && !matchesFunctionName(F.Name, O.Function))
       continue;
     StringRef Symbol = splitProfileName(F.Name).Symbol;
@@ -288,7 +288,7 @@ select(const Profile &P, std::optional<size_t> Metric, const SelectOptions &O) {
       continue;
     if (O.HideSystem && StringRef(File).starts_with("/usr/"))
       continue;
-    if ((F.Paths.empty() && !Result.NeverRunShown) || Total < O.MinCount)
+    if ((!F.ran() && !Result.NeverRunShown) || Total < O.MinCount)
       continue;
     Expected<uint64_t> Entry = F.entryCount();
     if (!Entry)
@@ -321,7 +321,11 @@ select(const Profile &P, std::optional<size_t> Metric, const SelectOptions &O) {
     return createStringError(inconvertibleErrorCode(),
                              "no function name matches --name-regex=" +
                                  O.NameRegex);
-  SortKey Key = O.Sort ? *O.Sort : Metric ? SortKey::Metric : SortKey::Paths;
+  // Without paths, the calls are what there is to rank by.
+  SortKey Key = O.Sort                ? *O.Sort
+                : Metric              ? SortKey::Metric
+                : P.countsCallsOnly() ? SortKey::Entry
+                                      : SortKey::Paths;
   llvm::sort(Result.Shown,
              [Key](const FunctionSummary &A, const FunctionSummary &B) {
                return orderBy(Key, A, B);
@@ -403,6 +407,11 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
       Sel.Metric ? &P.Metrics[*Sel.Metric] : nullptr;
   if (Metric)
     OS << metricTotalLabel(*Metric) << ": " << Sel.ProgramMetric << "\n";
+  if (P.countsCallsOnly())
+    OS << "No paths: the profile counts calls only "
+          "(-fprofile-path-context=calls); per function its entries"
+       << (P.Metrics.empty() ? "" : " and costs")
+       << ", per calling context with show --context\n";
   printShowing(Sel, OS);
 
   for (const FunctionSummary &S : Sel.Shown) {
@@ -413,6 +422,20 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
     if (!S.File.empty())
       OS << "  File: " << S.File << "\n";
     OS << "  Checksum: " << hex(F.Checksum) << "\n";
+    if (F.CallsOnly) {
+      OS << "  Paths: not counted (-fprofile-path-context=calls)\n";
+      OS << "  Entry count: " << S.Entry << "\n";
+      if (!F.Costs.empty())
+        for (auto [Label, Values] :
+             {std::pair("Exclusive", &F.Costs.Exclusive),
+              std::pair("Inclusive", &F.Costs.Inclusive)}) {
+          OS << "  " << Label << ":";
+          for (size_t I = 0; I != P.Metrics.size(); ++I)
+            OS << " " << P.Metrics[I].Name << "=" << (*Values)[I];
+          OS << "\n";
+        }
+      continue;
+    }
     OS << "  Paths: " << F.NumPaths << "\n";
     OS << "  Executed paths: " << S.Paths.size() << "\n";
     OS << "  Entry count: " << S.Entry << "\n";
@@ -510,10 +533,20 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
           J.attribute("executed_paths", uint64_t(S.Paths.size()));
           J.attribute("entry_count", S.Entry);
           J.attribute("total_count", S.Total);
+          if (F.CallsOnly)
+            J.attribute("calls_only", true);
           if (!P.Metrics.empty())
             J.attributeObject("metrics", [&] {
               for (size_t I = 0; I != P.Metrics.size(); ++I)
                 J.attribute(P.Metrics[I].Name, F.metricTotal(P.Metrics[I], I));
+            });
+          if (F.CallsOnly && !F.Costs.empty())
+            J.attributeObject("costs", [&] {
+              for (size_t I = 0; I != P.Metrics.size(); ++I)
+                J.attributeObject(P.Metrics[I].Name, [&] {
+                  J.attribute("exclusive", F.Costs.Exclusive[I]);
+                  J.attribute("inclusive", F.Costs.Inclusive[I]);
+                });
             });
           ArrayRef<const PathRecord *> Paths = S.Paths;
           if (TopN != 0)

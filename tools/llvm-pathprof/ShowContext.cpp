@@ -10,7 +10,11 @@
 // With --function, the hot paths of the named functions per calling
 // context instead; with --per-thread, the tree of each thread of a raw
 // profile by itself. The JSON form carries the whole tree with every
-// context's path records (and, with --per-thread, each thread's).
+// context's path records (and, with --per-thread, each thread's). A profile
+// that counts calls only (-fprofile-path-context=calls) has no path counts:
+// its contexts show their entries (the calls of the call site they hang
+// from) and, with metrics, the costs the runtime measured, with their
+// callees and in their own code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +31,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 using namespace pathprof;
@@ -34,9 +39,14 @@ using namespace pathprof::tool;
 
 namespace {
 
-/// A metric of a context's paths, summed over them.
+/// Whether \p N measured its costs, having no paths.
+bool hasCosts(const ContextNode &N) { return !N.Costs.empty(); }
+
+/// A metric of a context's paths, summed over them; or its exclusive cost.
 uint64_t exclusiveMetric(const ContextNode &N, size_t Index,
                          const MetricDescriptor &M) {
+  if (hasCosts(N))
+    return N.Costs.Exclusive[Index];
   uint64_t V = 0;
   bool First = true;
   for (const PathRecord &R : N.Paths) {
@@ -49,20 +59,25 @@ uint64_t exclusiveMetric(const ContextNode &N, size_t Index,
   return V;
 }
 
+/// The same for the context and everything below it; a context's inclusive
+/// cost as measured.
 uint64_t inclusiveMetric(const ContextNode &N, size_t Index,
                          const MetricDescriptor &M) {
+  if (hasCosts(N))
+    return N.Costs.Inclusive[Index];
   uint64_t V = exclusiveMetric(N, Index, M);
   for (const ContextNode &C : N.Children)
     combineMetric(M.Merge, V, inclusiveMetric(C, Index, M));
   return V;
 }
 
-/// The children of \p N as show prints them: hottest (inclusive) first,
-/// then by key.
-std::vector<const ContextNode *> ordered(ArrayRef<ContextNode> Nodes) {
+/// The children of \p N as show prints them: hottest (inclusive path count,
+/// or without paths the entries) first, then by key.
+std::vector<const ContextNode *> ordered(ArrayRef<ContextNode> Nodes,
+                                         bool CallsOnly) {
   std::vector<std::pair<uint64_t, const ContextNode *>> Ranked;
   for (const ContextNode &C : Nodes)
-    Ranked.emplace_back(C.inclusiveCount(), &C);
+    Ranked.emplace_back(CallsOnly ? C.EntryCount : C.inclusiveCount(), &C);
   // Nodes come sorted by key: the index breaks ties in key order.
   llvm::sort(Ranked, [](const auto &A, const auto &B) {
     if (A.first != B.first)
@@ -156,8 +171,13 @@ struct Row {
 class TreePrinter {
 public:
   TreePrinter(const Profile &P, const ContextTree &T, bool Demangle)
-      : P(P), T(T), Functions(P), Demangle(Demangle) {
-    Header = {"entries", "inclusive", "exclusive"};
+      : P(P), T(T), Functions(P), Demangle(Demangle),
+        CallsOnly(P.countsCallsOnly()) {
+    Header = {"entries"};
+    if (!CallsOnly) {
+      Header.push_back("inclusive");
+      Header.push_back("exclusive");
+    }
     for (const MetricDescriptor &M : P.Metrics) {
       Header.push_back("incl " + M.Name);
       Header.push_back("excl " + M.Name);
@@ -165,7 +185,7 @@ public:
   }
 
   void print(raw_ostream &OS) {
-    for (const ContextNode *R : ordered(T.Roots))
+    for (const ContextNode *R : ordered(T.Roots, CallsOnly))
       addNode(*R, nullptr, 0);
     size_t Roots = T.Roots.size(), Nodes = T.numNodes(),
            Backedges = T.numBackedges();
@@ -174,9 +194,19 @@ public:
        << (Roots == 1 ? " root, " : " roots, ") << Backedges
        << (Backedges == 1 ? " recursive call site" : " recursive call sites")
        << ", depth " << T.depth() << "\n";
-    OS << "Per context: entries; path counts of the context and everything "
-          "it calls (inclusive) and of the context alone (exclusive), \"-\" "
-          "where its function counts its paths in the flat profile only\n\n";
+    if (CallsOnly)
+      OS << "Per context: entries (the calls of the call site it hangs "
+            "from, recursive calls included)"
+         << (P.Metrics.empty()
+                 ? ""
+                 : "; per metric what the context cost with everything it "
+                   "calls (incl) and in its own code (excl)")
+         << "; no path counts (-fprofile-path-context=calls)\n\n";
+    else
+      OS << "Per context: entries; path counts of the context and "
+            "everything it calls (inclusive) and of the context alone "
+            "(exclusive), \"-\" where its function counts its paths in the "
+            "flat profile only\n\n";
     std::vector<size_t> Width(Header.size());
     for (size_t I = 0; I != Header.size(); ++I)
       Width[I] = Header[I].size();
@@ -203,19 +233,23 @@ private:
     const FunctionProfile *F = Functions.of(N);
     Row R;
     R.Columns.push_back(std::to_string(N.EntryCount));
-    R.Columns.push_back(std::to_string(N.inclusiveCount()));
-    R.Columns.push_back(N.HasPaths ? std::to_string(N.exclusiveCount()) : "-");
+    if (!CallsOnly) {
+      R.Columns.push_back(std::to_string(N.inclusiveCount()));
+      R.Columns.push_back(N.HasPaths ? std::to_string(N.exclusiveCount())
+                                     : "-");
+    }
     for (size_t I = 0; I != P.Metrics.size(); ++I) {
       R.Columns.push_back(std::to_string(inclusiveMetric(N, I, P.Metrics[I])));
       R.Columns.push_back(
-          N.HasPaths ? std::to_string(exclusiveMetric(N, I, P.Metrics[I]))
-                     : "-");
+          N.HasPaths || hasCosts(N)
+              ? std::to_string(exclusiveMetric(N, I, P.Metrics[I]))
+              : "-");
     }
     R.Label = std::string(2 * Depth, ' ') +
               siteLabel(Caller, N.CallSite, N.ViaUnknown, IsRoot) +
               displayName(N.Function, Demangle);
     Rows.push_back(std::move(R));
-    for (const ContextNode *C : ordered(N.Children))
+    for (const ContextNode *C : ordered(N.Children, CallsOnly))
       addNode(*C, F, Depth + 1);
     for (const ContextBackedge &B : N.Backedges) {
       Row BR;
@@ -234,6 +268,8 @@ private:
   const ContextTree &T;
   FunctionIndex Functions;
   bool Demangle;
+  /// No path counts to show: entries and costs only.
+  bool CallsOnly;
   std::vector<std::string> Header;
   std::vector<Row> Rows;
 };
@@ -255,12 +291,14 @@ void writeNode(const Profile &P, const FunctionIndex &Functions,
       J.attribute("exclusive_count", N.exclusiveCount());
     else
       J.attribute("exclusive_count", nullptr);
+    if (!N.HasPaths && F && F->CallsOnly)
+      J.attribute("calls_only", true);
     if (!P.Metrics.empty())
       J.attributeObject("metrics", [&] {
         for (size_t I = 0; I != P.Metrics.size(); ++I)
           J.attributeObject(P.Metrics[I].Name, [&] {
             J.attribute("inclusive", inclusiveMetric(N, I, P.Metrics[I]));
-            if (N.HasPaths)
+            if (N.HasPaths || hasCosts(N))
               J.attribute("exclusive", exclusiveMetric(N, I, P.Metrics[I]));
           });
       });
@@ -364,6 +402,19 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
     uint64_t Own = N.exclusiveCount();
     OS << "\nContext: " << C.Chain << "\n";
     OS << "  Entries: " << N.EntryCount << "\n";
+    if (F && F->CallsOnly) {
+      OS << "  Paths: not counted (-fprofile-path-context=calls)\n";
+      if (hasCosts(N))
+        for (auto [Label, Values] :
+             {std::pair("Exclusive", &N.Costs.Exclusive),
+              std::pair("Inclusive", &N.Costs.Inclusive)}) {
+          OS << "  " << Label << ":";
+          for (size_t I = 0; I != P.Metrics.size(); ++I)
+            OS << " " << P.Metrics[I].Name << "=" << (*Values)[I];
+          OS << "\n";
+        }
+      continue;
+    }
     if (!N.HasPaths) {
       OS << "  Paths: counted in the flat profile only\n";
       continue;

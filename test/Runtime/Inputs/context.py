@@ -6,6 +6,18 @@ order (call site, how reached, name), one per context:
   ctx <indent>[SITE] NAME entries=E paths=ID:COUNT,...
   rec <indent>[SITE] NAME up=LEVELS entries=E
 
+--entries prints the same lines without the paths (entries=E only), the
+shape and counts a build with -fprofile-path-context=calls must give too.
+
+--check-costs checks the costs of a profile that counts calls only
+(-fprofile-path-context=calls -fprofile-path-metrics): per context and
+metric, inclusive >= exclusive, and inclusive = exclusive + the callees'
+inclusive for a context with no recursive call in its subtree (a recursive
+activation's costs are counted again in the context it is folded into, so
+no relation holds above one), and per function its costs are the sum of
+its contexts'. It prints
+one line per violation and a summary.
+
 --sum NAME instead prints 'NAME: E entries in C contexts, U via unknown
 code, under P' (P: the parents' names, sorted).
 
@@ -29,6 +41,7 @@ if "--sum" in argv:
     i = argv.index("--sum")
     total_of = argv[i + 1]
     del argv[i:i + 2]
+entries_only = "--entries" in argv
 args = [a for a in argv if not a.startswith("--")]
 doc = json.load(open(args[0]) if args else sys.stdin)
 tree = doc["context"]
@@ -50,8 +63,9 @@ def walk(n, depth, out):
     paths = ",".join("%d:%d" % (p["id"], p["count"]) for p in n["paths"])
     if n["exclusive_count"] is None:
         paths = "flat"
-    out.append("ctx %s%s%s entries=%d paths=%s" %
-               ("  " * depth, site(n), n["function"], n["entry_count"], paths))
+    line = "ctx %s%s%s entries=%d" % ("  " * depth, site(n), n["function"],
+                                      n["entry_count"])
+    out.append(line if entries_only else line + " paths=" + paths)
     for c in sorted(n["children"], key=key):
         walk(c, depth + 1, out)
     for r in sorted(n["recursion"], key=key):
@@ -110,6 +124,52 @@ if "--check-threads" in sys.argv:
             bad += 1
     print("threads: %d trees, %d contexts and recursive calls, %d mismatches"
           % (len(threads), len(merged), bad))
+
+if "--check-costs" in sys.argv:
+    names = [m["name"] for m in doc.get("metrics", [])]
+    bad = 0
+    counts = {"exact": 0, "bounded": 0}
+    fn_costs = {}
+
+    def check(n, where):
+        global bad
+        where = where + " -> " + site(n) + n["function"]
+        recursive = bool(n["recursion"])
+        for c in n["children"]:
+            recursive |= check(c, where)
+        costs = n["metrics"]
+        acc = fn_costs.setdefault((n["name"], n["checksum"]),
+                                  {m: [0, 0] for m in names})
+        for m in names:
+            incl, excl = costs[m]["inclusive"], costs[m]["exclusive"]
+            acc[m][0] += excl
+            acc[m][1] += incl
+            below = sum(c["metrics"][m]["inclusive"] for c in n["children"])
+            if incl < excl:
+                print("VIOLATION %s: %s inclusive %d < exclusive %d" %
+                      (where, m, incl, excl))
+                bad += 1
+            if not recursive and incl != excl + below:
+                print("VIOLATION %s: %s inclusive %d != exclusive %d + "
+                      "callees %d" % (where, m, incl, excl, below))
+                bad += 1
+        counts["bounded" if recursive else "exact"] += 1
+        return recursive
+
+    for r in tree["roots"]:
+        check(r, "")
+    for fn in doc["functions"]:
+        acc = fn_costs.get((fn["name"], fn["checksum"]))
+        if acc is None or "costs" not in fn:
+            continue
+        for m in names:
+            have = [fn["costs"][m]["exclusive"], fn["costs"][m]["inclusive"]]
+            if have != acc[m]:
+                print("VIOLATION %s: %s costs %s, its contexts' %s" %
+                      (fn["name"], m, have, acc[m]))
+                bad += 1
+    print("costs: %d contexts exact, %d with recursion below, %d violations"
+          % (counts["exact"], counts["bounded"], bad))
     sys.exit(0)
 
 if "--check-flat" not in sys.argv:

@@ -275,10 +275,16 @@ def layout(data, segment):
         pos += 48 + pad8(name_size)
         cfgs.append(parse_cfg(data, pos, cfg_size))
         pos += pad8(cfg_size)
+        metrics = u64(data, 40)
+        # A function that counts no paths (version 3, flag 1): its entries
+        # and 2 x NumMetrics costs.
+        if u64(data, 8) >= 3 and u64(data, fields["Flags"][0]) & 1:
+            fields["Entries"] = (pos, 8)
+            pos += 8 * (1 + 2 * metrics)
         recs = []
         for _ in range(num_records):
             recs.append({"PathId": (pos, 8), "Count": (pos + 8, 8)})
-            pos += 16
+            pos += 16 + 8 * metrics
         functions.append(fields)
         records.append(recs)
     return "indexed", header, functions, cfgs, records
@@ -406,9 +412,12 @@ def main():
         if kind != "indexed":
             raise SystemExit("corrupt-profile.py: sections are indexed only")
         pos = 64
+        metrics = u64(data, 40)
         for f in range(u64(data, 32)):
+            calls = u64(data, 8) >= 3 and u64(data, pos + 40) & 1
             pos += 48 + pad8(u64(data, pos)) + pad8(u64(data, pos + 24)) + \
-                16 * u64(data, pos + 32)
+                (16 + 8 * metrics) * u64(data, pos + 32) + \
+                (8 * (1 + 2 * metrics) if calls else 0)
         for _ in range(u64(data, 48)):
             if u64(data, pos) == sec_kind:
                 put(data, (pos + 16 + 8 * index, 8), number(value))
