@@ -469,24 +469,8 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
         OS << " (" << percent(R->Count, S.Total) << " of function, "
            << percent(R->Count, ProgramTotal) << " of program)\n";
       }
-      if (!R->Metrics.empty()) {
-        OS << "      Metrics:";
-        for (size_t I = 0; I != P.Metrics.size(); ++I)
-          OS << " " << P.Metrics[I].Name << "=" << R->Metrics[I];
-        OS << "\n";
-      }
-      if (!Path->StartsAtEntry)
-        OS << "      (from backedge)\n";
-      // Consecutive blocks on the same source lines read as one step.
-      std::string Last;
-      for (uint32_t Block : Path->Blocks) {
-        std::string Loc = F.CFG.blockLocation(Block);
-        if (Loc != Last)
-          OS << "      " << Loc << "\n";
-        Last = std::move(Loc);
-      }
-      if (!Path->EndsAtReturn)
-        OS << "      (to backedge)\n";
+      printPathMetrics(P, *R, OS);
+      printPathSteps(F.CFG, *Path, OS);
     }
   }
   return Error::success();

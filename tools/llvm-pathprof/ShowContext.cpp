@@ -436,28 +436,13 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
     for (const PathRecord *R : ArrayRef(Paths).take_front(Shown)) {
       OS << "    Path " << R->Id << ": count " << R->Count << " ("
          << percent(R->Count, Own) << " of context)\n";
-      if (!R->Metrics.empty()) {
-        OS << "      Metrics:";
-        for (size_t I = 0; I != P.Metrics.size(); ++I)
-          OS << " " << P.Metrics[I].Name << "=" << R->Metrics[I];
-        OS << "\n";
-      }
+      printPathMetrics(P, *R, OS);
       if (!F)
         continue;
       Expected<DecodedPath> Path = F->CFG.decode(R->Id);
       if (!Path)
         return Path.takeError();
-      if (!Path->StartsAtEntry)
-        OS << "      (from backedge)\n";
-      std::string Last;
-      for (uint32_t Block : Path->Blocks) {
-        std::string Loc = F->CFG.blockLocation(Block);
-        if (Loc != Last)
-          OS << "      " << Loc << "\n";
-        Last = std::move(Loc);
-      }
-      if (!Path->EndsAtReturn)
-        OS << "      (to backedge)\n";
+      printPathSteps(F->CFG, *Path, OS);
     }
   }
   return Error::success();

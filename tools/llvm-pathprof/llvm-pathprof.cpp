@@ -14,6 +14,7 @@
 
 #include "llvm-pathprof.h"
 
+#include "PathProf/CFGDescription.h"
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileError.h"
 
@@ -85,6 +86,31 @@ Expected<size_t> pathprof::tool::findMetric(const Profile &P, StringRef Name) {
   for (const MetricDescriptor &M : P.Metrics)
     Names += (StringRef(LS) + M.Name).str();
   return Problem("no such metric; the profile has " + Names);
+}
+
+void pathprof::tool::printPathMetrics(const Profile &P, const PathRecord &R,
+                                      raw_ostream &OS) {
+  if (R.Metrics.empty())
+    return;
+  OS << "      Metrics:";
+  for (size_t I = 0; I != P.Metrics.size(); ++I)
+    OS << " " << P.Metrics[I].Name << "=" << R.Metrics[I];
+  OS << "\n";
+}
+
+void pathprof::tool::printPathSteps(const CFGDescription &CFG,
+                                    const DecodedPath &Path, raw_ostream &OS) {
+  if (!Path.StartsAtEntry)
+    OS << "      (from backedge)\n";
+  std::string Last;
+  for (uint32_t Block : Path.Blocks) {
+    std::string Loc = CFG.blockLocation(Block);
+    if (Loc != Last)
+      OS << "      " << Loc << "\n";
+    Last = std::move(Loc);
+  }
+  if (!Path.EndsAtReturn)
+    OS << "      (to backedge)\n";
 }
 
 int main(int argc, char **argv) {

@@ -22,7 +22,9 @@
 #include <string>
 
 namespace pathprof {
+class CFGDescription;
 struct ContextTree;
+struct DecodedPath;
 struct FunctionProfile;
 struct PathRecord;
 struct Profile;
@@ -66,6 +68,16 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// The index in \p P's metrics of the one named \p Name, as --metric=Name
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
+
+/// The lines show prints under a path record of \p P, six spaces in: the
+/// record's metrics ("Metrics: a=1 b=2"; nothing without metrics) ...
+void printPathMetrics(const Profile &P, const PathRecord &R,
+                      llvm::raw_ostream &OS);
+/// ... and the steps of the decoded \p Path of a function described by
+/// \p CFG: consecutive blocks on the same source lines as one step, between
+/// "(from backedge)" and "(to backedge)" where the path starts or ends at one.
+void printPathSteps(const CFGDescription &CFG, const DecodedPath &Path,
+                    llvm::raw_ostream &OS);
 
 /// The JSON model of show --json (ShowCommand.cpp) of the functions show
 /// lists by default (every function that ran, most distinct paths first),
