@@ -98,13 +98,12 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print("Command: `python3 utils/context-sizes.py{}`\n".format(
         " --small" if args.small else ""))
-    print("| program | contexts | recursive call sites | roots | depth | "
-          "arena bytes | file on disk | arena bytes, calls | "
-          "file on disk, calls |")
-    print("|:---|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in rows:
-        print("| {} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | "
-              "{:,} |".format(*r))
+    benchmark.print_table(
+        ["program", "contexts", "recursive call sites", "roots", "depth",
+         "arena bytes", "file on disk", "arena bytes, calls",
+         "file on disk, calls"],
+        [[r[0]] + ["{:,}".format(v) for v in r[1:]] for r in rows],
+        markdown=True)
 
 
 if __name__ == "__main__":

@@ -105,13 +105,12 @@ def main():
     finally:
         shutil.rmtree(work, ignore_errors=True)
     print("Command: `python3 utils/export-cost.py`\n")
-    print("| program | call sites | located | table bytes | contexts | "
-          "show --context instructions | export pprof instructions | "
-          "pprof bytes | export folded instructions | folded bytes |")
-    print("|:---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-    for r in rows:
-        print("| {} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | {:,} | "
-              "{:,} | {:,} |".format(*r))
+    benchmark.print_table(
+        ["program", "call sites", "located", "table bytes", "contexts",
+         "show --context instructions", "export pprof instructions",
+         "pprof bytes", "export folded instructions", "folded bytes"],
+        [[r[0]] + ["{:,}".format(v) for v in r[1:]] for r in rows],
+        markdown=True)
 
 
 if __name__ == "__main__":
