@@ -81,30 +81,17 @@ static uint64_t nodeBytes(uint64_t NumSites, uint64_t TableWords) {
 }
 
 uint64_t __pathprof_ctx_capacity(void) {
-  const char *Env = getenv("PATHPROF_CONTEXT_SIZE");
-  if (!Env || !*Env)
+  uint64_t Bytes;
+  int Found = __pathprof_env_number("PATHPROF_CONTEXT_SIZE", 1, &Bytes);
+  if (Found == 0)
     return DEFAULT_CAPACITY;
-  char *End = 0;
-  errno = 0;
-  unsigned long long V = strtoull(Env, &End, 10);
-  unsigned Shift = 0;
-  if (End && (*End == 'K' || *End == 'k'))
-    Shift = 10;
-  else if (End && (*End == 'M' || *End == 'm'))
-    Shift = 20;
-  else if (End && (*End == 'G' || *End == 'g'))
-    Shift = 30;
-  if (Shift)
-    ++End;
-  if (errno || End == Env || *End || Env[0] == '-' || V == 0 ||
-      V > (MAX_CAPACITY >> Shift)) {
+  if (Found < 0 || Bytes > MAX_CAPACITY) {
     __pathprof_report_error("invalid PATHPROF_CONTEXT_SIZE '%s' (bytes, with "
                             "an optional K, M or G, from 4K to 1024G); using "
                             "64M",
-                            Env);
+                            getenv("PATHPROF_CONTEXT_SIZE"));
     return DEFAULT_CAPACITY;
   }
-  uint64_t Bytes = (uint64_t)V << Shift;
   if (Bytes < MIN_CAPACITY)
     Bytes = MIN_CAPACITY;
   long P = sysconf(_SC_PAGESIZE);

@@ -64,6 +64,13 @@ size_t __pathprof_vformat(char *Buf, size_t Size, const char *Fmt,
 /* strerror without locale or allocation. Async-signal-safe. */
 const char *__pathprof_strerror(int Errno);
 
+/* Reads the environment variable \p Name as a positive decimal number, with
+   an optional K, M or G suffix (2^10, 2^20, 2^30) when \p Suffixes is set.
+   Returns 1 with the value in *\p Out, 0 when the variable is unset or
+   empty, -1 (after nothing is reported: callers say what they use instead)
+   when it is not such a number or the value overflows 64 bits. */
+int __pathprof_env_number(const char *Name, int Suffixes, uint64_t *Out);
+
 /* Number of function records in this module's data section. */
 uint64_t __pathprof_num_functions(void);
 

@@ -118,20 +118,20 @@ void __pathprof_unlock_module(void) { unlockModule(); }
 static uint64_t align8(uint64_t V) { return (V + 7) & ~7ULL; }
 
 uint64_t __pathprof_hash_capacity(void) {
-  const char *Env = getenv("PATHPROF_HASH_SIZE");
-  if (!Env || !*Env)
+  uint64_t V;
+  int Found = __pathprof_env_number("PATHPROF_HASH_SIZE", 0, &V);
+  if (Found == 0)
     return DEFAULT_HASH_CAPACITY;
-  char *End = 0;
-  errno = 0;
-  unsigned long long V = strtoull(Env, &End, 10);
-  if (errno || End == Env || *End || V == 0 || Env[0] == '-') {
-    __pathprof_report_error("invalid PATHPROF_HASH_SIZE '%s'; using %llu", Env,
+  if (Found < 0) {
+    __pathprof_report_error("invalid PATHPROF_HASH_SIZE '%s'; using %llu",
+                            getenv("PATHPROF_HASH_SIZE"),
                             (unsigned long long)DEFAULT_HASH_CAPACITY);
     return DEFAULT_HASH_CAPACITY;
   }
   if (V > MAX_HASH_CAPACITY) {
     __pathprof_report_error("PATHPROF_HASH_SIZE %llu is too large; using %llu",
-                            V, (unsigned long long)MAX_HASH_CAPACITY);
+                            (unsigned long long)V,
+                            (unsigned long long)MAX_HASH_CAPACITY);
     return MAX_HASH_CAPACITY;
   }
   uint64_t Cap = 1;

@@ -17,6 +17,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -180,6 +181,31 @@ const char *__pathprof_strerror(int Errno) {
 #else
   return strerror(Errno);
 #endif
+}
+
+int __pathprof_env_number(const char *Name, int Suffixes, uint64_t *Out) {
+  const char *Env = getenv(Name);
+  if (!Env || !*Env)
+    return 0;
+  if (Env[0] == '-')
+    return -1;
+  char *End = 0;
+  errno = 0;
+  unsigned long long V = strtoull(Env, &End, 10);
+  if (errno || End == Env || V == 0)
+    return -1;
+  unsigned Shift = 0;
+  if (Suffixes && (*End == 'K' || *End == 'k'))
+    Shift = 10;
+  else if (Suffixes && (*End == 'M' || *End == 'm'))
+    Shift = 20;
+  else if (Suffixes && (*End == 'G' || *End == 'g'))
+    Shift = 30;
+  End += Shift != 0;
+  if (*End || V > (~0ULL >> Shift))
+    return -1;
+  *Out = (uint64_t)V << Shift;
+  return 1;
 }
 
 uint64_t __pathprof_num_functions(void) {
