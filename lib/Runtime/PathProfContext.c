@@ -15,8 +15,8 @@
 |* Instrumented code stores two initial-exec TLS words before every call:
 |* __pathprof_ctx_site, the address of the call site's slot in the caller's
 |* node, and __pathprof_ctx_callee, the function it means to call. The
-|* callee's entry, __pathprof_ctx_enter, saves both in the callee's frame
-|* (the callee gives them back at every return), finds or creates the
+|* callee's entry reads both (and gives them back at every return);
+|* __pathprof_ctx_enter, or its common case in line, finds or creates the
 |* callee's record in the slot's list (flagged VIA_UNKNOWN when the callee is
 |* not the one the caller meant: uninstrumented code or a signal handler came
 |* between), and returns the node and where its path records are.
@@ -327,12 +327,19 @@ enterSlow(const PathProfFunctionData *F, const void *Self, char *Site,
   return enterRecord(A, R, F);
 }
 
-PathProfCtxEntry __pathprof_ctx_enter(const PathProfFunctionData *F,
-                                      const void *Self, uint64_t *Frame) {
+/* Instrumented code calls the entry with the registers it uses preserved,
+   where the target has such a convention (RuntimeInterface.h says which):
+   the call is the uncommon case, and the common one then needs no frame. */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define PATHPROF_PRESERVE_MOST __attribute__((preserve_most))
+#else
+#define PATHPROF_PRESERVE_MOST
+#endif
+
+PATHPROF_PRESERVE_MOST PathProfCtxEntry
+__pathprof_ctx_enter(const PathProfFunctionData *F, const void *Self) {
   char *Site = (char *)__pathprof_ctx_site;
   const void *Callee = __pathprof_ctx_callee;
-  Frame[0] = (uint64_t)(uintptr_t)Site;
-  Frame[1] = (uint64_t)(uintptr_t)Callee;
   /* The common case: called from an instrumented caller's node, where this
      function has been entered before from the same call site: the slot's
      first (most recent) callee, or one further down the list of an

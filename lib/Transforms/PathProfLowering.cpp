@@ -84,7 +84,10 @@ struct RecordInfo {
 
 /// What a function that records calling contexts got on entry.
 struct ContextState {
-  Value *Frame = nullptr; ///< The caller's call-site words, [2 x i64].
+  /// The caller's call-site words as the entry found them, given back at
+  /// every return.
+  Value *CallerSite = nullptr;
+  Value *CallerCallee = nullptr;
   Value *Node = nullptr;  ///< Its node; null when it counts flat.
   Value *Table = nullptr; ///< Where its path records (or its costs) are.
   uint64_t NumCallSites = 0;
@@ -108,7 +111,8 @@ public:
   void finishContext();
   std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
                                                  const RecordInfo &Info,
-                                                 Value *Self, Value *Frame);
+                                                 Value *Self,
+                                                 const ContextState &CS);
 
 private:
   RecordInfo recordInfo(Value *Data);
@@ -119,6 +123,8 @@ private:
   Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *Base,
                     Value *PathId, Value *Bias);
   void storeContext(IRBuilder<> &B, Value *Site, Value *Callee);
+  std::pair<Value *, Value *> callContextEnter(IRBuilder<> &B, Value *Data,
+                                               Value *Self);
   void resetContext(Instruction *At, const ContextState &CS);
   void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics,
                     bool Shared);
@@ -372,34 +378,31 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
     return;
   if (Info.Context) {
     // The node and the table come first: what finding them costs is the
-    // caller's, not this function's first path's.
-    IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
-    auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, 2), nullptr,
-                                  "pathprof.ctx.frame");
-    Frame->setAlignment(Align(8));
+    // caller's, not this function's first path's. The caller's words are
+    // read before anything else, so that every return can give them back.
+    IRBuilder<> B(&Start);
+    ContextState &CS = Contexts[Data];
+    CS.CallerSite =
+        B.CreateAlignedLoad(RT.Ptr, B.CreateThreadLocalAddress(RT.ctxSite()),
+                            Align(8), "pathprof.ctx.site");
+    CS.CallerCallee =
+        B.CreateAlignedLoad(RT.Ptr, B.CreateThreadLocalAddress(RT.ctxCallee()),
+                            Align(8), "pathprof.ctx.callee");
+    CS.NumCallSites = Info.NumCallSites;
     // A local function whose address is never taken is only ever called
     // directly, with its data record as the callee.
     Value *Self = F.hasLocalLinkage() && !F.hasAddressTaken()
                       ? ConstantPointerNull::get(RT.Ptr)
                       : static_cast<Value *>(&F);
-    ContextState &CS = Contexts[Data];
-    CS.Frame = Frame;
-    CS.NumCallSites = Info.NumCallSites;
     // A node holds the function's path table when the runtime gives it one
     // (PathProfContext.c: dense, at most PATHPROF_CTX_MAX_PATHS paths), and
     // always its costs when the function counts no paths.
     if (InlineContext &&
         (Info.Calls || (!Info.Hashed && Info.Counters &&
-                        Info.NumPaths <= PATHPROF_CTX_MAX_PATHS))) {
-      std::tie(CS.Node, CS.Table) =
-          inlineContextEntry(Start, Info, Self, Frame);
-    } else {
-      IRBuilder<> B(&Start);
-      Value *Entry =
-          B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
-      CS.Node = B.CreateExtractValue(Entry, 0, "pathprof.node");
-      CS.Table = B.CreateExtractValue(Entry, 1, "pathprof.table");
-    }
+                        Info.NumPaths <= PATHPROF_CTX_MAX_PATHS)))
+      std::tie(CS.Node, CS.Table) = inlineContextEntry(Start, Info, Self, CS);
+    else
+      std::tie(CS.Node, CS.Table) = callContextEnter(B, Data, Self);
   }
   if (!Info.NumMetrics)
     return;
@@ -490,22 +493,34 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
 /// (its fast path, PathProfContext.c). Reading the tree needs no lock: a
 /// record is complete before it is linked, and records never move. Returns
 /// the node and its path table.
+///
+/// A callee word that is this function's data record is a direct call
+/// site's, which stores that word and no other: a record in its slot
+/// reached directly (no VIA_UNKNOWN flag) can only be this function's, so
+/// the common case of a direct call checks the flags alone. Any other word
+/// (the function itself, called through a pointer; anything else: reached
+/// through unknown code) checks the record's function index too.
 std::pair<Value *, Value *>
 FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
-                                     Value *Self, Value *Frame) {
+                                     Value *Self, const ContextState &CS) {
   LLVMContext &Ctx = F.getContext();
   Value *Data = Start.getArgOperand(0);
+  Value *Site = CS.CallerSite, *Callee = CS.CallerCallee;
   MDNode *Likely = MDBuilder(Ctx).createLikelyBranchWeights();
   BasicBlock *Head = Start.getParent();
   BasicBlock *Join = Head->splitBasicBlock(&Start, "pathprof.ctx.entered");
-  BasicBlock *InArena = BasicBlock::Create(Ctx, "pathprof.ctx.arena", &F, Join);
-  BasicBlock *HasHead = BasicBlock::Create(Ctx, "pathprof.ctx.slot", &F, Join);
-  BasicBlock *Check = BasicBlock::Create(Ctx, "pathprof.ctx.check", &F, Join);
-  BasicBlock *Fast = BasicBlock::Create(Ctx, "pathprof.ctx.fast", &F, Join);
-  BasicBlock *Recursive =
-      BasicBlock::Create(Ctx, "pathprof.ctx.recursive", &F, Join);
-  BasicBlock *Found = BasicBlock::Create(Ctx, "pathprof.ctx.found", &F, Join);
-  BasicBlock *Slow = BasicBlock::Create(Ctx, "pathprof.ctx.slow", &F, Join);
+  auto Block = [&](const Twine &Name) {
+    return BasicBlock::Create(Ctx, Name, &F, Join);
+  };
+  BasicBlock *InArena = Block("pathprof.ctx.arena");
+  BasicBlock *HasHead = Block("pathprof.ctx.slot");
+  BasicBlock *Check = Block("pathprof.ctx.check");
+  BasicBlock *Direct = Block("pathprof.ctx.direct");
+  BasicBlock *Other = Block("pathprof.ctx.other");
+  BasicBlock *Fast = Block("pathprof.ctx.fast");
+  BasicBlock *Recursive = Block("pathprof.ctx.recursive");
+  BasicBlock *Found = Block("pathprof.ctx.found");
+  BasicBlock *Slow = Block("pathprof.ctx.slow");
   auto Field = [&](IRBuilder<> &B, Value *Base, uint64_t Offset,
                    const Twine &Name) {
     return B.CreateAlignedLoad(
@@ -515,15 +530,6 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
 
   Head->getTerminator()->eraseFromParent();
   IRBuilder<> B(Head);
-  Value *SiteAddr = B.CreateThreadLocalAddress(RT.ctxSite());
-  Value *CalleeAddr = B.CreateThreadLocalAddress(RT.ctxCallee());
-  Value *Site =
-      B.CreateAlignedLoad(RT.Ptr, SiteAddr, Align(8), "pathprof.ctx.site");
-  Value *Callee =
-      B.CreateAlignedLoad(RT.Ptr, CalleeAddr, Align(8), "pathprof.ctx.callee");
-  B.CreateAlignedStore(Site, Frame, Align(8));
-  B.CreateAlignedStore(Callee, B.CreateConstGEP1_64(RT.I64, Frame, 1),
-                       Align(8));
   Value *Arena =
       B.CreateAlignedLoad(RT.Ptr, B.CreateThreadLocalAddress(RT.ctxArena()),
                           Align(8), "pathprof.ctx.arena");
@@ -545,27 +551,34 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
       B.CreateAlignedLoad(RT.I64, Site, Align(8), "pathprof.ctx.first");
   B.CreateCondBr(B.CreateICmpNE(First, B.getInt64(0)), Check, Slow, Likely);
 
-  // The first record must be this function's (its node, or a backedge to
-  // it), reached as the caller's callee word says: directly (the word is
-  // this function's data record, or the function itself) or through
-  // unknown code.
   B.SetInsertPoint(Check);
   Value *Rec = B.CreateGEP(B.getInt8Ty(), Arena, First, "pathprof.ctx.rec");
+  Value *RecFlags =
+      Field(B, Rec, offsetof(PathProfCtxNode, Flags), "pathprof.ctx.flags");
+  B.CreateCondBr(B.CreateICmpEQ(Callee, Data), Direct, Other, Likely);
+
+  // Called directly: the first record, if reached directly, is this
+  // function's.
+  B.SetInsertPoint(Direct);
+  B.CreateCondBr(B.CreateICmpEQ(RecFlags, B.getInt64(0)), Fast, Slow, Likely);
+
+  // Otherwise the record must be a record of this function (its index: the
+  // data record's distance from the section start), reached as the callee
+  // word says.
+  B.SetInsertPoint(Other);
   Value *Index =
       B.CreateUDiv(B.CreateSub(B.CreatePtrToInt(Data, RT.I64),
                                B.CreatePtrToInt(RT.dataStart(), RT.I64)),
                    B.getInt64(sizeof(PathProfFunctionData)));
-  Value *Direct = B.CreateICmpEQ(Callee, Data);
-  if (!isa<ConstantPointerNull>(Self))
-    Direct = B.CreateOr(Direct, B.CreateICmpEQ(Callee, Self));
-  Value *Flags = B.CreateSelect(Direct, B.getInt64(0),
+  Value *ViaSelf = isa<ConstantPointerNull>(Self)
+                       ? static_cast<Value *>(B.getFalse())
+                       : B.CreateICmpEQ(Callee, Self);
+  Value *Flags = B.CreateSelect(ViaSelf, B.getInt64(0),
                                 B.getInt64(PATHPROF_CTX_VIA_UNKNOWN));
-  Value *Kind = Field(B, Rec, offsetof(PathProfCtxNode, Kind), "");
   Value *IsFn = B.CreateICmpEQ(
       Field(B, Rec, offsetof(PathProfCtxNode, Function), ""), Index);
-  Value *IsHow = B.CreateICmpEQ(
-      Field(B, Rec, offsetof(PathProfCtxNode, Flags), ""), Flags);
-  B.CreateCondBr(B.CreateAnd(IsFn, IsHow), Fast, Slow, Likely);
+  Value *IsHow = B.CreateICmpEQ(RecFlags, Flags);
+  B.CreateCondBr(B.CreateAnd(IsFn, IsHow), Fast, Slow);
 
   // Count the entry in the record; a backedge (a recursive call) counts it
   // in its target, the function's node, too.
@@ -578,6 +591,7 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
         CountAt, Align(8));
   };
   B.SetInsertPoint(Fast);
+  Value *Kind = Field(B, Rec, offsetof(PathProfCtxNode, Kind), "");
   Increment(B, Rec);
   B.CreateCondBr(B.CreateICmpEQ(Kind, B.getInt64(PATHPROF_CTX_NODE)), Found,
                  Recursive, Likely);
@@ -594,21 +608,20 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
   PHINode *FoundNode = B.CreatePHI(RT.Ptr, 2, "pathprof.ctx.node");
   FoundNode->addIncoming(Rec, Fast);
   FoundNode->addIncoming(Target, Recursive);
-  B.CreateAlignedStore(
+  storeContext(
+      B,
       B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), FoundNode,
                                    PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites)),
-      SiteAddr, Align(8));
-  B.CreateAlignedStore(ConstantPointerNull::get(RT.Ptr), CalleeAddr, Align(8));
+      ConstantPointerNull::get(RT.Ptr));
   Value *FastTable = B.CreateConstInBoundsGEP1_64(
       B.getInt8Ty(), FoundNode, PATHPROF_CTX_SLOT_OFFSET(Info.NumCallSites + 1),
       "pathprof.ctx.table");
   B.CreateBr(Join);
 
   B.SetInsertPoint(Slow);
-  Value *Entry =
-      B.CreateCall(RT.ctxEnter(), {Data, Self, Frame}, "pathprof.ctx");
-  Value *SlowNode = B.CreateExtractValue(Entry, 0);
-  Value *SlowTable = B.CreateExtractValue(Entry, 1);
+  auto [SlowNode, SlowTable] = callContextEnter(B, Data, Self);
+  SlowNode->setName("pathprof.slow.node");
+  SlowTable->setName("pathprof.slow.table");
   B.CreateBr(Join);
 
   B.SetInsertPoint(&*Join->begin());
@@ -619,6 +632,20 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
   Table->addIncoming(FastTable, Found);
   Table->addIncoming(SlowTable, Slow);
   return {Node, Table};
+}
+
+/// A call of the runtime's entry, __pathprof_ctx_enter, for record \p Data
+/// and the function itself \p Self (null when its address is never taken):
+/// the node and the table. The runtime preserves the caller's registers
+/// (preserve_most where the target has it: RuntimeInterface.h), so that a
+/// function whose common case is in line needs no frame for the uncommon.
+std::pair<Value *, Value *>
+FunctionLowering::callContextEnter(IRBuilder<> &B, Value *Data, Value *Self) {
+  FunctionCallee Enter = RT.ctxEnter();
+  CallInst *Entry = B.CreateCall(Enter, {Data, Self}, "pathprof.ctx");
+  Entry->setCallingConv(cast<Function>(Enter.getCallee())->getCallingConv());
+  return {B.CreateExtractValue(Entry, 0, "pathprof.node"),
+          B.CreateExtractValue(Entry, 1, "pathprof.table")};
 }
 
 /// Stores the two context words: the slot \p Site the next call is at, and
@@ -682,9 +709,10 @@ void FunctionLowering::lowerLeave(CallInst &Leave) {
 }
 
 /// The function leaves (a return or a resume, or a musttail call that takes
-/// its place): the caller's context words come back from the frame, so that
-/// an uninstrumented caller calling it again (a callback) finds them as it
-/// left them. After landing pads and setjmp returns, the function's own slot.
+/// its place): the caller's context words come back as the entry read them,
+/// so that an uninstrumented caller calling it again (a callback) finds them as
+/// it left them. After landing pads and setjmp returns, the function's own
+/// slot.
 void FunctionLowering::finishContext() {
   if (Contexts.empty())
     return;
@@ -707,12 +735,7 @@ void FunctionLowering::finishContext() {
   }
   for (Instruction *At : Leaves) {
     IRBuilder<> B(At);
-    Value *Site =
-        B.CreateAlignedLoad(RT.Ptr, CS.Frame, Align(8), "pathprof.caller.site");
-    Value *Callee =
-        B.CreateAlignedLoad(RT.Ptr, B.CreateConstGEP1_64(RT.I64, CS.Frame, 1),
-                            Align(8), "pathprof.caller.callee");
-    storeContext(B, Site, Callee);
+    storeContext(B, CS.CallerSite, CS.CallerCallee);
   }
   for (Instruction *At : Resets)
     resetContext(At, CS);

@@ -18,6 +18,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+#include "llvm/TargetParser/Triple.h"
 
 namespace pathprof {
 
@@ -97,14 +98,23 @@ struct RuntimeInterface {
     return marker(CallSiteMarker, {Ptr, I64, Ptr});
   }
 
-  /// The calling context tree (PathProfContext.c). On entry: saves the
-  /// caller's call-site words in the frame (ptr, [2 x i64]) and returns the
+  /// The calling context tree (PathProfContext.c). On entry: returns the
   /// function's node (null: it counts flat) and where its path records are,
   /// {ptr node, ptr table}, for the data record and the function itself
-  /// (ptr, null when its address is never taken).
+  /// (ptr, null when its address is never taken). On x86-64 and AArch64 it
+  /// preserves the caller's registers (preserve_most, as the runtime
+  /// declares it: PATHPROF_PRESERVE_MOST), so that calling it costs a
+  /// function whose common case is in line no frame.
   llvm::FunctionCallee ctxEnter() {
-    return fn("__pathprof_ctx_enter", llvm::StructType::get(Ctx, {Ptr, Ptr}),
-              {Ptr, Ptr, Ptr});
+    llvm::FunctionCallee Callee =
+        fn("__pathprof_ctx_enter", llvm::StructType::get(Ctx, {Ptr, Ptr}),
+           {Ptr, Ptr});
+    llvm::Triple T(M.getTargetTriple());
+    if (T.getArch() == llvm::Triple::x86_64 ||
+        T.getArch() == llvm::Triple::aarch64)
+      llvm::cast<llvm::Function>(Callee.getCallee())
+          ->setCallingConv(llvm::CallingConv::PreserveMost);
+    return Callee;
   }
   /// The slot of the call site a caller is at, and the callee it means
   /// (initial-exec TLS).

@@ -77,6 +77,8 @@
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context=calls -S %s | FileCheck %s
 ; CHECK-LABEL: define void @caller(
 ; CHECK:      pathprof.ctx.fast:
+; CHECK-NEXT: [[KINDAT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 0
+; CHECK-NEXT: [[KIND:%.*]] = load i64, ptr [[KINDAT]], align 8
 ; CHECK-NEXT: [[AT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 48
 ; CHECK-NEXT: [[OLD:%.*]] = load i64, ptr [[AT]], align 8
 ; CHECK-NEXT: [[NEW:%.*]] = add i64 [[OLD]], 1
@@ -84,7 +86,7 @@
 ; CHECK:      pathprof.ctx.found:
 ; CHECK:      %pathprof.ctx.table = getelementptr inbounds i8, ptr %pathprof.ctx.node, i64 136
 ; CHECK:      pathprof.ctx.slow:
-; CHECK-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_caller, ptr @caller, ptr %pathprof.ctx.frame)
+; CHECK-NEXT: %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_caller, ptr @caller)
 ; CHECK:      loop:
 ; CHECK-NEXT: %i = phi i32
 ; CHECK-NEXT: %pathprof.slot.site = getelementptr i8, ptr %pathprof.node, i64 72
@@ -101,8 +103,10 @@
 ; CHECK-NEXT: br i1 %c, label %loop, label %done
 ; CHECK:      done:
 ; CHECK:      call void @ext(i32 2)
-; CHECK-NEXT: %pathprof.caller.site = load ptr, ptr %pathprof.ctx.frame, align 8
-; CHECK:      store ptr %pathprof.caller.callee, ptr {{%.*}}, align 8
+; CHECK-NEXT: [[SITE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; CHECK-NEXT: store ptr %pathprof.ctx.site, ptr [[SITE]], align 8
+; CHECK-NEXT: [[CALLEE:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; CHECK-NEXT: store ptr %pathprof.ctx.callee, ptr [[CALLEE]], align 8
 ; CHECK-NEXT: ret void
 ; CHECK-NOT:  __pathprof_leave
 ; CHECK-NOT:  __pathprof_metrics
@@ -118,14 +122,18 @@
 ; METRICS-LABEL: define internal void @local(
 ; METRICS-NEXT:  entry:
 ; METRICS-NEXT:  %pathprof.calls.frame = alloca [16 x i64], align 8
-; METRICS-NEXT:  %pathprof.ctx.frame = alloca [2 x i64], align 8
-; METRICS-NEXT:  %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null, ptr %pathprof.ctx.frame)
+; METRICS-NEXT:  [[SITEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; METRICS-NEXT:  %pathprof.ctx.site = load ptr, ptr [[SITEAT]], align 8
+; METRICS-NEXT:  [[CALLEEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
+; METRICS-NEXT:  %pathprof.ctx.callee = load ptr, ptr [[CALLEEAT]], align 8
+; METRICS-NEXT:  %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null)
 ; METRICS-NEXT:  %pathprof.node = extractvalue { ptr, ptr } %pathprof.ctx, 0
 ; METRICS-NEXT:  %pathprof.table = extractvalue { ptr, ptr } %pathprof.ctx, 1
 ; METRICS-NEXT:  call void @__pathprof_metrics_calls_enter(ptr %pathprof.calls.frame)
 ; METRICS:       b:
 ; METRICS-NEXT:  call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame)
-; METRICS-NEXT:  %pathprof.caller.site = load ptr
+; METRICS-NEXT:  [[SITEAT2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; METRICS-NEXT:  store ptr %pathprof.ctx.site, ptr [[SITEAT2]], align 8
 ; METRICS-LABEL: define void @thrower(
 ; METRICS:       lp:
 ; METRICS-NEXT:  %l = landingpad
