@@ -290,11 +290,21 @@ static PathProfCtxEntry enterRecord(char *A, PathProfCtxNode *R,
   return E;
 }
 
-/* Everything but a callee found first in its caller's slot: a root, a
-   thread without its arena yet, a callee found further down the slot's
-   list or new, flat counting. Out of line, so that the common case needs
-   no frame. */
-__attribute__((noinline)) static PathProfCtxEntry
+/* Instrumented code calls the entry with the registers it uses preserved,
+   where the target has such a convention (RuntimeInterface.h says which):
+   the call is the uncommon case, and the common one then needs no frame.
+   The entry's own uncommon case keeps the convention too, so that the
+   entry saves only the registers it uses itself. */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define PATHPROF_PRESERVE_MOST __attribute__((preserve_most))
+#else
+#define PATHPROF_PRESERVE_MOST
+#endif
+
+/* Everything but a callee found in its caller's slot: a root, a thread
+   without its arena yet, a callee that is new, flat counting. Out of line,
+   so that the common case needs no frame. */
+__attribute__((noinline)) PATHPROF_PRESERVE_MOST static PathProfCtxEntry
 enterSlow(const PathProfFunctionData *F, const void *Self, char *Site,
           const void *Callee) {
   char *A = threadArena();
@@ -326,15 +336,6 @@ enterSlow(const PathProfFunctionData *F, const void *Self, char *Site,
     return flat(F);
   return enterRecord(A, R, F);
 }
-
-/* Instrumented code calls the entry with the registers it uses preserved,
-   where the target has such a convention (RuntimeInterface.h says which):
-   the call is the uncommon case, and the common one then needs no frame. */
-#if defined(__x86_64__) || defined(__aarch64__)
-#define PATHPROF_PRESERVE_MOST __attribute__((preserve_most))
-#else
-#define PATHPROF_PRESERVE_MOST
-#endif
 
 PATHPROF_PRESERVE_MOST PathProfCtxEntry
 __pathprof_ctx_enter(const PathProfFunctionData *F, const void *Self) {
