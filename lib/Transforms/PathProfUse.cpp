@@ -206,11 +206,20 @@ private:
 
 /// Why the call sites of a function, \p Sites, are not the ones its context
 /// profile recorded \p Targets at, or "" when they agree as far as the
-/// profile tells: every recorded site exists, and a direct call entered only
-/// the function it calls.
-static std::string callSiteMismatch(ArrayRef<CallBase *> Sites,
-                                    const CallSiteTargets &Targets,
-                                    const CalleeHashes &Hashes) {
+/// profile tells: the profile's call-site table (\p Table, when its CFG
+/// description has one) has as many sites, every recorded site exists, and a
+/// direct call entered only the function it calls. The CFG checksum does not
+/// cover calls: a call added or removed in a block leaves it unchanged but
+/// moves the indices of the sites after it.
+static std::string
+callSiteMismatch(ArrayRef<CallBase *> Sites,
+                 const std::optional<std::vector<CFGCallSite>> &Table,
+                 const CallSiteTargets &Targets, const CalleeHashes &Hashes) {
+  if (Table && Table->size() != Sites.size())
+    return ("it has " + Twine(Sites.size()) +
+            plural(Sites.size(), " call site", " call sites") +
+            ", the profile's call-site table has " + Twine(Table->size()))
+        .str();
   for (const auto &[Site, Callees] : Targets) {
     if (Site >= Sites.size())
       return ("it has " + Twine(Sites.size()) +
@@ -378,7 +387,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     std::vector<CallBase *> Sites;
     if (Targets != Loaded->CallTargets.end()) {
       Sites = contextCallSites(*F);
-      std::string Why = callSiteMismatch(Sites, Targets->second, *Hashes);
+      std::string Why =
+          callSiteMismatch(Sites, FP->CFG.CallSites, Targets->second, *Hashes);
       if (!Why.empty()) {
         ++NumStale;
         StaleNames.push_back(Shown);

@@ -45,6 +45,18 @@
 ; CALLEE: remark: <unknown>:0:0: path profile not used for dispatch: its call site 1 calls t1, the profile has it enter t2 (stale profile)
 ; CALLEE: warning: path profile '{{.*}}': 1 function of icp.c has a stale path profile
 ; RUN: FileCheck %s --check-prefix=STALE < %t/callee.ll
+; ...a call-site table (text version 2) of another length than the
+; function's call sites: a call added or removed leaves the CFG checksum as it
+; was but renumbers the sites after it. A table of the right length is used.
+; RUN: sed -e 's/^:pathprof-text 1$/:pathprof-text 2/' -e '/^path 1 20$/i callsites 2\ncallsite 0 0\ncallsite 0 0' %S/Inputs/indirect-calls.pptext > %t/table.pptext
+; RUN: %llvm-pathprof merge --text-input -o %t/table.pathprof %t/table.pptext
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/table.pathprof -S %s 2>&1 | FileCheck %s
+; RUN: sed -e 's/^callsites 2$/callsites 3\ncallsite 0 0/' %t/table.pptext > %t/table3.pptext
+; RUN: %llvm-pathprof merge --text-input -o %t/table3.pathprof %t/table3.pptext
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/table3.pathprof -pass-remarks-missed=pathprof-use -S %s -o %t/table3.ll 2>&1 | FileCheck %s --check-prefix=TABLE
+; TABLE: remark: <unknown>:0:0: path profile not used for dispatch: it has 2 call sites, the profile's call-site table has 3 (stale profile)
+; TABLE: warning: path profile '{{.*}}': 1 function of icp.c has a stale path profile
+; RUN: FileCheck %s --check-prefix=STALE < %t/table3.ll
 ; ...and, as before, a CFG that changed (its checksum differs).
 ; RUN: sed -e '/edited/s/label %big, label %work/label %work, label %big/' %s > %t/cfg.ll
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/ctx.pathprof -S %t/cfg.ll -o %t/cfg.out.ll 2>&1 | FileCheck %s --check-prefix=CFG
