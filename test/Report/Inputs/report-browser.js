@@ -1,9 +1,10 @@
-// report-browser.js CHROMIUM_JS DIR [missing] - drives the page of report --html in
+// report-browser.js CHROMIUM_JS DIR [missing|pages] - drives the page of report --html in
 // headless chromium (utils/js/chromium.js) as a person would, from disk,
 // and prints what it sees for html-browser.test to check: the console
 // errors, the index and its sorting, the lines a click on a path row
 // highlights, the flame graph's zoom, search and metric switch. With
-// "missing", the function view of a report whose source is missing.
+// "missing", the function view of a report whose source is missing; with
+// "pages", the index of a profile of more functions than a page of rows.
 'use strict';
 const path = require('path');
 const { launch, openPage } = require(path.resolve(process.argv[2]));
@@ -116,10 +117,37 @@ async function missingView(context) {
   for (const e of errors) console.log('  ' + e);
 }
 
+// The index of a profile of more functions than a page of rows: what it
+// draws at first, after each button, and after a sort.
+async function pagesView(context) {
+  const { page, errors } = await openPage(context, url);
+  const rows = async (what) => {
+    const names = await page.$$eval('#function-table tbody tr', (trs) =>
+      trs.map((r) => r.firstChild.textContent + ':' + r.querySelector('td.name').textContent));
+    const more = await page.textContent('#function-more');
+    console.log(what + ': ' + names.length + ' rows, ' + names[0] + ' ... ' +
+                names[names.length - 1] + ' | ' + (more || '(no more)'));
+  };
+  await rows('opened');
+  await page.click('#function-next');
+  await rows('next');
+  await page.click('th[data-sort="count"]');
+  await rows('by path executions');
+  await page.click('th[data-sort="count"]');
+  await rows('ascending');
+  await page.click('#function-all');
+  await rows('all');
+  await page.click('th[data-sort="count"]');
+  await rows('descending');
+  console.log('console errors: ' + errors.length);
+  for (const e of errors) console.log('  ' + e);
+}
+
 (async () => {
   const { context, close } = await launch();
   try {
     if (process.argv[4] === 'missing') await missingView(context);
+    else if (process.argv[4] === 'pages') await pagesView(context);
     else await mainView(context);
   } finally {
     await close();

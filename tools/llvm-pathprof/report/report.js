@@ -124,6 +124,11 @@
     key: data.initial_metric === null ? 'paths' : 'metric:' + data.initial_metric,
     descending: true,
   };
+  // The index draws its rows a page at a time: a table of every function of
+  // a large program takes seconds to build, and the top of the ranking is
+  // what one reads. Sorting keeps the number of rows shown.
+  const indexPage = 500;
+  let indexShown = indexPage;
 
   function renderFunctions() {
     const view = document.getElementById('view-functions');
@@ -157,23 +162,41 @@
       head.append(th);
     }
     const body = el('tbody');
-    order.forEach((i, rank) => {
-      const f = functions[i];
-      const row = el('tr', { 'data-function': i }, el('td', {}, rank + 1));
-      for (const c of columns) {
-        let cell;
-        if (c.key === 'name')
-          cell = el('td', { class: 'left name' },
-                    el('a', { href: '#function=' + i }, f.demangled_name));
-        else
-          cell = el('td', { class: c.left ? 'left' : null },
-                    c.text ? c.text(f) : (c.left ? c.value(f) : integer(c.value(f))));
-        row.append(cell);
+    const more = el('p', { class: 'note', id: 'function-more' });
+    // Appends the rows of ranks [body's rows, end) and says what is left.
+    const showRows = (end) => {
+      end = Math.min(end, order.length);
+      for (let rank = body.rows.length; rank < end; ++rank) {
+        const i = order[rank];
+        const f = functions[i];
+        const row = el('tr', { 'data-function': i }, el('td', {}, rank + 1));
+        for (const c of columns) {
+          let cell;
+          if (c.key === 'name')
+            cell = el('td', { class: 'left name' },
+                      el('a', { href: '#function=' + i }, f.demangled_name));
+          else
+            cell = el('td', { class: c.left ? 'left' : null },
+                      c.text ? c.text(f) : (c.left ? c.value(f) : integer(c.value(f))));
+          row.append(cell);
+        }
+        body.append(row);
       }
-      body.append(row);
-    });
+      indexShown = Math.max(end, indexPage);
+      const left = order.length - end;
+      more.replaceChildren();
+      if (!left) return;
+      const next = Math.min(left, indexPage);
+      more.append('Showing ' + integer(end) + ' of ' + integer(order.length) + ' functions. ',
+                  el('button', { id: 'function-next', type: 'button', onclick: () => showRows(end + next) },
+                     'Show ' + integer(next) + ' more'),
+                  ' ',
+                  el('button', { id: 'function-all', type: 'button', onclick: () => showRows(order.length) },
+                     'Show all'));
+    };
+    showRows(indexShown);
     view.append(el('table', { class: 'data', id: 'function-table' },
-                   el('thead', {}, head), body));
+                   el('thead', {}, head), body), more);
     if (!functions.length)
       view.append(el('p', { class: 'note' }, 'No function ran.'));
   }
