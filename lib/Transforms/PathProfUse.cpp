@@ -215,17 +215,16 @@ static std::string
 callSiteMismatch(ArrayRef<CallBase *> Sites,
                  const std::optional<std::vector<CFGCallSite>> &Table,
                  const CallSiteTargets &Targets, const CalleeHashes &Hashes) {
+  std::string Has = ("it has " + Twine(Sites.size()) +
+                     plural(Sites.size(), " call site", " call sites"))
+                        .str();
   if (Table && Table->size() != Sites.size())
-    return ("it has " + Twine(Sites.size()) +
-            plural(Sites.size(), " call site", " call sites") +
-            ", the profile's call-site table has " + Twine(Table->size()))
-        .str();
+    return Has + ", the profile's call-site table has " +
+           std::to_string(Table->size());
   for (const auto &[Site, Callees] : Targets) {
     if (Site >= Sites.size())
-      return ("it has " + Twine(Sites.size()) +
-              plural(Sites.size(), " call site", " call sites") +
-              ", the profile has callees at call site " + Twine(Site))
-          .str();
+      return Has + ", the profile has callees at call site " +
+             std::to_string(Site);
     const Function *Direct = Sites[Site]->getCalledFunction();
     if (!Direct)
       continue;
