@@ -36,6 +36,7 @@
 
 namespace llvm {
 class BasicBlock;
+class LoopInfo;
 class raw_ostream;
 } // namespace llvm
 
@@ -82,10 +83,21 @@ struct DecodedPathProfile {
   /// Some block had several path breaks out of it, so their counts were
   /// apportioned (see the file comment).
   bool ApportionedBreaks = false;
+  /// Flow that entered a loop and never left it on a counted path, by the
+  /// exit edge conserveLoopFlow() gave it to; not in EdgeCounts.
+  llvm::DenseMap<BlockEdge, uint64_t> LostLoopFlow;
 
   uint64_t edgeCount(const llvm::BasicBlock *Src,
                      const llvm::BasicBlock *Dst) const {
     return EdgeCounts.lookup({Src, Dst});
+  }
+  /// The edge's count plus the lost loop flow given to it: what its branch
+  /// weight says.
+  uint64_t weight(const llvm::BasicBlock *Src,
+                  const llvm::BasicBlock *Dst) const {
+    uint64_t Count = edgeCount(Src, Dst),
+             Lost = LostLoopFlow.lookup({Src, Dst});
+    return Count + Lost < Count ? UINT64_MAX : Count + Lost;
   }
   uint64_t blockCount(const llvm::BasicBlock *BB) const {
     return BlockCounts.lookup(BB);
@@ -98,6 +110,19 @@ struct DecodedPathProfile {
 /// out of range. Counts saturate at UINT64_MAX.
 llvm::Expected<DecodedPathProfile>
 decodePathProfile(const BallLarusDAG &DAG, const FunctionProfile &Profile);
+
+/// Gives the flow that entered each loop of \p LI and never left it through
+/// an exit edge to one of its exit edges (DecodedPathProfile::LostLoopFlow),
+/// inner loops first, so that branch weights conserve flow as IR PGO's
+/// counts do by construction. A path that ends in a call that does not
+/// return (exit() deep in the loop's input function, a longjmp, an exception
+/// through a call) is never counted: a loop left that way has more flow in
+/// than its exits carry, and exits that never ran would tell
+/// BlockFrequencyInfo that the loop runs forever, every call in it a hot
+/// call site. The shortfall goes on the exit edge that carries the most
+/// flow, the first one in block order when none ran. \p LI must be of the
+/// IR \p D was decoded on. Returns the number of loops given lost flow.
+unsigned conserveLoopFlow(const llvm::LoopInfo &LI, DecodedPathProfile &D);
 
 /// Prints \p Decoded: the paths with block names and counts, then the
 /// non-zero edge and block counts in function order.

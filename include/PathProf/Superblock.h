@@ -26,7 +26,6 @@
 namespace llvm {
 class Function;
 class Module;
-class OptimizationRemarkEmitter;
 class ProfileSummaryInfo;
 } // namespace llvm
 
@@ -57,7 +56,8 @@ bool superblocksEnabled();
 /// decoded profile of \p F: every executed path, with the edge counts. Both
 /// describe \p F as it is on entry; the function's CFG changes, so neither
 /// may be used afterwards. \p ProgramFlow is the sum of the counts of every
-/// path of every function in the profile. \p PSI may be null.
+/// path of every function in the profile. \p FAM gives the remark emitter
+/// and, before anything changes, the loops' trip counts. \p PSI may be null.
 ///
 /// Branch weights of the duplicated blocks and of the originals they were
 /// copied from are set from the path counts. Every superblock formed or
@@ -66,7 +66,7 @@ bool superblocksEnabled();
 bool formSuperblocks(llvm::Function &F, const BallLarusDAG &DAG,
                      const DecodedPathProfile &Profile, uint64_t ProgramFlow,
                      SuperblockBudget &ModuleBudget,
-                     llvm::OptimizationRemarkEmitter &ORE,
+                     llvm::FunctionAnalysisManager &FAM,
                      llvm::ProfileSummaryInfo *PSI);
 
 /// pathprof-superblock: forms superblocks in every function that has a

@@ -11,8 +11,10 @@
 #include "PathProf/CFGDescription.h"
 #include "PathProf/Profile.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/Support/MathExtras.h"
@@ -162,6 +164,40 @@ pathprof::decodePathProfile(const BallLarusDAG &DAG,
     return A.Count != B.Count ? A.Count > B.Count : A.Id < B.Id;
   });
   return std::move(D);
+}
+
+unsigned pathprof::conserveLoopFlow(const LoopInfo &LI, DecodedPathProfile &D) {
+  unsigned Changed = 0;
+  SmallVector<Loop *, 4> Loops = LI.getLoopsInPreorder();
+  for (const Loop *L : reverse(Loops)) {
+    const BasicBlock *Header = L->getHeader();
+    uint64_t In = Header->isEntryBlock() ? D.EntryCount : 0, Out = 0;
+    SmallPtrSet<const BasicBlock *, 4> Preds;
+    for (const BasicBlock *Pred : predecessors(Header))
+      if (!L->contains(Pred) && Preds.insert(Pred).second)
+        In = SaturatingAdd(In, D.weight(Pred, Header));
+    SmallVector<Loop::Edge, 4> Exits;
+    L->getExitEdges(Exits);
+    // Parallel edges (switch cases) count once.
+    SmallDenseSet<Loop::Edge, 4> Unique;
+    erase_if(Exits,
+             [&](const Loop::Edge &E) { return !Unique.insert(E).second; });
+    if (Exits.empty())
+      continue;
+    const Loop::Edge *Widest = &Exits.front();
+    for (const Loop::Edge &E : Exits) {
+      uint64_t Count = D.weight(E.first, E.second);
+      Out = SaturatingAdd(Out, Count);
+      if (Count > D.weight(Widest->first, Widest->second))
+        Widest = &E;
+    }
+    if (In <= Out)
+      continue;
+    uint64_t &Lost = D.LostLoopFlow[{Widest->first, Widest->second}];
+    Lost = SaturatingAdd(Lost, In - Out);
+    ++Changed;
+  }
+  return Changed;
 }
 
 void pathprof::printDecodedProfile(raw_ostream &OS, const BallLarusDAG &DAG,

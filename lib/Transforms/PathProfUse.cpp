@@ -62,6 +62,7 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Analysis/BlockFrequencyInfo.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
 #include "llvm/IR/CFG.h"
@@ -89,6 +90,8 @@ STATISTIC(NumStale, "Functions whose path profile is stale (checksum differs)");
 STATISTIC(NumMissing, "Functions without a path profile");
 STATISTIC(NumBranchWeights, "Terminators given branch weights");
 STATISTIC(NumValueProfiles, "Indirect calls given value profiles");
+STATISTIC(NumLoopsConserved,
+          "Loops whose exits were given the flow of paths that never ended");
 
 static cl::opt<std::string> ProfileUse(
     "pathprof-profile-use", cl::init(""), cl::Hidden,
@@ -142,8 +145,7 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
     SmallPtrSet<const BasicBlock *, 4> Seen;
     uint64_t MaxCount = 0;
     for (const BasicBlock *Succ : successors(&BB)) {
-      EdgeCounts.push_back(Seen.insert(Succ).second ? D.edgeCount(&BB, Succ)
-                                                    : 0);
+      EdgeCounts.push_back(Seen.insert(Succ).second ? D.weight(&BB, Succ) : 0);
       MaxCount = std::max(MaxCount, EdgeCounts.back());
     }
     // A block that ran and whose successors never did ended its paths
@@ -425,6 +427,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     // at a setjmp or were interrupted; IR PGO fixes it up the same way.
     uint64_t EntryCount = D->EntryCount ? D->EntryCount : 1;
     F->setEntryCount(Function::ProfileCount(EntryCount, Function::PCT_Real));
+    NumLoopsConserved += conserveLoopFlow(FAM.getResult<LoopAnalysis>(*F), *D);
     unsigned NumWeights =
         setBranchWeights(*F, *D, FAM.getResult<BlockFrequencyAnalysis>(*F));
     NumBranchWeights += NumWeights;

@@ -5,7 +5,8 @@
 // with -preinline-threshold (75) as its default threshold and 325 for
 // inline-hinted callees (the -Os/-Oz threshold for both when optimizing for
 // size), each caller simplified after inlining, then GlobalDCE so that
-// functions inlined everywhere are not instrumented.
+// functions inlined everywhere are not instrumented. The one difference:
+// the simplification speculates no block into a select (see below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +60,13 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
-  FPM.addPass(
-      SimplifyCFGPass(SimplifyCFGOptions().convertSwitchRangeToICmp(true)));
+  // Unlike IR PGO's, speculating nothing: a rare 'if (c) v += k;' made a
+  // select here would be no path and get no weight (IR PGO counts selects);
+  // kept a branch, it gets its weights, and SimplifyCFG later makes it a
+  // select only if they say it is unpredictable, the select inheriting them.
+  FPM.addPass(SimplifyCFGPass(
+      SimplifyCFGOptions().convertSwitchRangeToICmp(true).speculateBlocks(
+          false)));
   FPM.addPass(InstCombinePass());
   MIWP.getPM().addPass(createCGSCCToFunctionPassAdaptor(std::move(FPM)));
 

@@ -59,11 +59,13 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ProfileSummaryInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -121,8 +123,9 @@ static cl::opt<unsigned> MaxModuleGrowth(
 static cl::opt<bool> RequireSpecialisation(
     "pathprof-superblock-model", cl::init(true), cl::Hidden,
     cl::desc("Form a superblock only where the copy is specialised by its "
-             "path: a branch decided, a value folded or a loop value carried "
-             "unchanged (false: wherever a hot path has a side entrance)"));
+             "path: a branch decided, a value folded or an instruction made "
+             "loop-invariant (false: wherever a hot path has a side "
+             "entrance)"));
 
 static cl::opt<unsigned> ThreadingSize(
     "pathprof-superblock-threading-size", cl::init(6), cl::Hidden,
@@ -130,6 +133,12 @@ static cl::opt<unsigned> ThreadingSize(
              "for the model when the block has at most this many "
              "instructions: JumpThreading threads it anyway (its "
              "-jump-threading-threshold)"));
+
+static cl::opt<unsigned> LatchMinGain(
+    "pathprof-superblock-latch-min-gain", cl::init(2), cl::Hidden,
+    cl::desc("Instructions that copying a loop latch must make hoistable, "
+             "foldable or decided to pay for the latch block LoopSimplify "
+             "then adds to every iteration of the hot loop"));
 
 static cl::opt<bool> CopyLatches(
     "pathprof-superblock-copy-latches", cl::init(true), cl::Hidden,
@@ -226,8 +235,12 @@ struct Specialisation {
   /// header phi receives itself): the loop splits into one that does not
   /// update them.
   unsigned Invariants = 0;
+  /// Instructions on the trace inside that loop that compute from those
+  /// values and loop invariants alone: the split-off loop can hoist them.
+  /// Loop values kept unchanged are worth only what they make hoistable.
+  unsigned Hoistable = 0;
 
-  unsigned total() const { return Branches + Values + Invariants; }
+  unsigned total() const { return Branches + Values + Hoistable; }
 };
 
 /// A profiled path, in the blocks that run it now: after a superblock is
@@ -245,10 +258,11 @@ class SuperblockFormer {
 public:
   SuperblockFormer(Function &F, const BallLarusDAG &DAG,
                    const DecodedPathProfile &Profile, uint64_t ProgramFlow,
-                   SuperblockBudget &ModuleBudget,
-                   OptimizationRemarkEmitter &ORE, ProfileSummaryInfo *PSI)
+                   SuperblockBudget &ModuleBudget, FunctionAnalysisManager &FAM,
+                   ProfileSummaryInfo *PSI)
       : F(F), DAG(DAG), Profile(Profile), ProgramFlow(ProgramFlow),
-        ModuleBudget(ModuleBudget), ORE(ORE), PSI(PSI) {}
+        ModuleBudget(ModuleBudget), FAM(FAM),
+        ORE(FAM.getResult<OptimizationRemarkEmitterAnalysis>(F)), PSI(PSI) {}
 
   bool run();
 
@@ -263,6 +277,15 @@ private:
   const char *whyNotDuplicable(BasicBlock *BB) const;
   Specialisation specialisation(ArrayRef<BasicBlock *> Trace,
                                 unsigned First) const;
+  /// The instructions of \p Trace's blocks in \p L that compute from the
+  /// values in \p Unchanged (header phis of \p L the trace keeps unchanged,
+  /// extended by the instructions counted) and from values defined outside
+  /// \p L alone.
+  unsigned countHoistable(ArrayRef<BasicBlock *> Trace, const Loop &L,
+                          SmallPtrSetImpl<const Value *> &Unchanged) const;
+  const char *whyNotCopyLatch(ArrayRef<BasicBlock *> Trace,
+                              const Specialisation &Whole,
+                              const Specialisation &WithoutLatch) const;
   void formAlong(TracePath &P);
   void duplicateTail(ArrayRef<BasicBlock *> Tail, BasicBlock *Pred);
   void setWeights();
@@ -275,6 +298,7 @@ private:
   const DecodedPathProfile &Profile;
   uint64_t ProgramFlow;
   SuperblockBudget &ModuleBudget;
+  FunctionAnalysisManager &FAM;
   OptimizationRemarkEmitter &ORE;
   ProfileSummaryInfo *PSI;
 
@@ -285,6 +309,9 @@ private:
   /// within a trace would peel its loop.
   SmallPtrSet<const BasicBlock *, 8> LoopHeaders;
   SmallPtrSet<const BasicBlock *, 8> LoopLatches;
+  /// Headers of loops whose trip count ScalarEvolution knows as a constant:
+  /// their latches are never copied.
+  SmallPtrSet<const BasicBlock *, 4> ConstantTripHeaders;
   /// Blocks whose outgoing flow changed: duplicated originals and copies.
   SmallPtrSet<BasicBlock *, 16> Touched;
   uint64_t FunctionBudget = 0;
@@ -444,16 +471,70 @@ Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
     for (BasicBlock *Succ : successors(BB)) {
       if (!LoopHeaders.count(origin(Succ)))
         continue;
+      SmallPtrSet<const Value *, 8> Unchanged;
       for (PHINode &Phi : Succ->phis()) {
         Value *In = Phi.getIncomingValueForBlock(BB);
         if (In != &Phi && Resolve(In) == &Phi)
-          ++S.Invariants;
+          Unchanged.insert(&Phi);
       }
+      S.Invariants += Unchanged.size();
+      if (const Loop *L = LI.getLoopFor(origin(Succ)); L && !Unchanged.empty())
+        S.Hoistable += countHoistable(Trace, *L, Unchanged);
     }
     if (K + 1 != Trace.size())
       AddFacts(K);
   }
   return S;
+}
+
+unsigned SuperblockFormer::countHoistable(
+    ArrayRef<BasicBlock *> Trace, const Loop &L,
+    SmallPtrSetImpl<const Value *> &Unchanged) const {
+  unsigned Hoistable = 0;
+  for (BasicBlock *BB : Trace) {
+    if (!L.contains(origin(BB)))
+      continue;
+    for (Instruction &I : make_range(BB->getFirstNonPHIIt(),
+                                     BB->getTerminator()->getIterator())) {
+      if (!isSafeToSpeculativelyExecute(&I) || isa<DbgInfoIntrinsic>(I))
+        continue;
+      bool UsesUnchanged = false, AllInvariant = true;
+      for (Value *Op : I.operands()) {
+        if (Unchanged.count(Op)) {
+          UsesUnchanged = true;
+          continue;
+        }
+        // Hoisting what depends on no loop value is LICM's work anyway.
+        if (auto *OpI = dyn_cast<Instruction>(Op);
+            OpI && L.contains(origin(OpI->getParent()))) {
+          AllInvariant = false;
+          break;
+        }
+      }
+      if (AllInvariant && UsesUnchanged) {
+        Unchanged.insert(&I);
+        ++Hoistable;
+      }
+    }
+  }
+  return Hoistable;
+}
+
+const char *
+SuperblockFormer::whyNotCopyLatch(ArrayRef<BasicBlock *> Trace,
+                                  const Specialisation &Whole,
+                                  const Specialisation &WithoutLatch) const {
+  for (BasicBlock *Succ : successors(Trace.back()))
+    if (ConstantTripHeaders.count(origin(Succ)))
+      return "copying the loop latch would split a loop with a constant trip "
+             "count (and stop its unrolling)";
+  unsigned Gain = Whole.total() - WithoutLatch.total();
+  if (Gain < LatchMinGain)
+    return Whole.Invariants
+               ? "copying the loop latch would keep loop values unchanged "
+                 "but make too little loop-invariant, foldable or decided"
+               : "copying the loop latch would keep no loop value unchanged";
+  return nullptr;
 }
 
 const Instruction *SuperblockFormer::remarkAnchor(BasicBlock *BB) const {
@@ -521,20 +602,35 @@ void SuperblockFormer::formAlong(TracePath &P) {
 
   Specialisation Spec = specialisation(Trace, First);
   // A copied latch gives the loop a second backedge, which LoopSimplify
-  // merges into a new latch block: it pays only when the copy carries a loop
-  // value around unchanged. Otherwise the superblock rejoins the original
-  // latch, if what it specialises before it is worth it alone.
-  if (RequireSpecialisation && !Spec.Invariants && Trace.size() - 1 > First &&
+  // merges into a new latch block, splitting the loop in two: unless the
+  // copy pays for that, the superblock rejoins the original latch, if what
+  // it specialises before it is worth it alone.
+  if (RequireSpecialisation &&
       any_of(successors(Trace.back()), [&](BasicBlock *Succ) {
         return LoopHeaders.count(origin(Succ));
       })) {
-    ArrayRef<BasicBlock *> Shorter = ArrayRef(Trace).drop_back();
-    if (Specialisation S = specialisation(Shorter, First); S.total()) {
+    Specialisation Shorter;
+    if (Trace.size() - 1 > First)
+      Shorter = specialisation(ArrayRef(Trace).drop_back(), First);
+    if (const char *Why = whyNotCopyLatch(Trace, Spec, Shorter)) {
       StopAt = Trace.back();
-      StopReason = "copying the loop latch would keep no loop value unchanged";
+      StopReason = Why;
       Trace.pop_back();
-      Spec = S;
+      Spec = Shorter;
     }
+  }
+  if (Trace.size() == First) {
+    ++NumRefusedModel;
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "NotProfitable",
+                                      remarkAnchor(Trace[0]))
+             << "no superblock along path "
+             << NV("Path", describePath(*P.Profiled)) << ": its only block "
+             << "to copy is the loop latch "
+             << NV("Block", describeBlock(*origin(StopAt))) << ", and "
+             << NV("Reason", StopReason);
+    });
+    return;
   }
   ArrayRef<BasicBlock *> Tail = ArrayRef(Trace).drop_front(First);
   uint64_t Cost = 0;
@@ -550,7 +646,7 @@ void SuperblockFormer::formAlong(TracePath &P) {
              << NV("Instructions", Cost) << " instructions from block "
              << NV("Block", describeBlock(*origin(Trace[First])))
              << " on would specialise nothing (no branch decided, no value "
-                "folded, no loop value left unchanged)";
+                "folded, no instruction made loop-invariant)";
     });
     return;
   }
@@ -598,7 +694,9 @@ void SuperblockFormer::formAlong(TracePath &P) {
            << plural(Spec.Values, " value", " values") << ", keeps "
            << NV("LoopInvariants", Spec.Invariants)
            << plural(Spec.Invariants, " loop value", " loop values")
-           << " unchanged";
+           << " unchanged, makes " << NV("Hoistable", Spec.Hoistable)
+           << plural(Spec.Hoistable, " instruction", " instructions")
+           << " loop-invariant";
   });
   if (StopAt) {
     ++NumTruncated;
@@ -770,8 +868,10 @@ void SuperblockFormer::setWeights(
     BasicBlock *Succ = Term->getSuccessor(S);
     if (!Seen.insert(Succ).second)
       continue;
+    // Lost loop flow (conserveLoopFlow) stays on the original's exit.
     if (DAG.cfgEdge(Orig, origin(Succ)) >= 0)
-      Counts[S] = Edges.lookup({BB, Succ});
+      Counts[S] = Edges.lookup({BB, Succ}) +
+                  (BB == Orig ? Profile.LostLoopFlow.lookup({BB, Succ}) : 0);
     else
       BreakSlots.push_back(S);
   }
@@ -873,6 +973,13 @@ bool SuperblockFormer::run() {
   FunctionBudget = Size * MaxGrowth / 100;
   DT.recalculate(F);
   LI.analyze(DT);
+  // Before anything changes, while the analyses describe the function.
+  if (RequireSpecialisation) {
+    ScalarEvolution &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
+    for (const Loop *L : FAM.getResult<LoopAnalysis>(F).getLoopsInPreorder())
+      if (SE.getSmallConstantTripCount(L))
+        ConstantTripHeaders.insert(L->getHeader());
+  }
 
   for (unsigned I : Hot)
     formAlong(Paths[I]);
@@ -886,9 +993,9 @@ bool pathprof::formSuperblocks(Function &F, const BallLarusDAG &DAG,
                                const DecodedPathProfile &Profile,
                                uint64_t ProgramFlow,
                                SuperblockBudget &ModuleBudget,
-                               OptimizationRemarkEmitter &ORE,
+                               FunctionAnalysisManager &FAM,
                                ProfileSummaryInfo *PSI) {
-  return SuperblockFormer(F, DAG, Profile, ProgramFlow, ModuleBudget, ORE, PSI)
+  return SuperblockFormer(F, DAG, Profile, ProgramFlow, ModuleBudget, FAM, PSI)
       .run();
 }
 
@@ -1010,14 +1117,14 @@ static PreservedAnalyses formFromNamedPaths(Module &M,
       M.getContext().emitError(toString(Profile.takeError()));
       continue;
     }
+    conserveLoopFlow(FAM.getResult<LoopAnalysis>(F), *Profile);
     if (PrintTestProfile) {
       outs() << "PathProf profile for '" << F.getName() << "': checksum 0x"
              << utohexstr(DAG.checksum(), /*LowerCase=*/true) << ", "
              << DAG.numPaths() << " paths\n";
       printDecodedProfile(outs(), DAG, *Profile);
     }
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-    if (formSuperblocks(F, DAG, *Profile, ProgramFlow, Budget, ORE, &PSI)) {
+    if (formSuperblocks(F, DAG, *Profile, ProgramFlow, Budget, FAM, &PSI)) {
       Changed = true;
       FAM.invalidate(F, PreservedAnalyses::none());
     }
@@ -1057,8 +1164,8 @@ PreservedAnalyses SuperblockPass::run(Module &M, ModuleAnalysisManager &MAM) {
     }
     if (D->TotalCount == 0)
       continue;
-    auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
-    if (formSuperblocks(*F, DAG, *D, Loaded->ProgramFlow, Budget, ORE, &PSI)) {
+    conserveLoopFlow(FAM.getResult<LoopAnalysis>(*F), *D);
+    if (formSuperblocks(*F, DAG, *D, Loaded->ProgramFlow, Budget, FAM, &PSI)) {
       Changed = true;
       FAM.invalidate(*F, PreservedAnalyses::none());
     }
