@@ -16,7 +16,8 @@
 ; latch: a copy of it would carry no loop value around unchanged, only give
 ; the loop a second backedge. The colder path is refused: once the hot path
 ; has its copy of mid, the original mid is entered from neg only, where it
-; already knows %c is false, and a copy of neg2 would specialise nothing.
+; already knows %c is false, and a copy of neg2 (without the latch, which
+; does not pay) would specialise nothing.
 ; The runs above and below switch the model off to show the transformation
 ; of both paths.
 ; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
@@ -24,9 +25,9 @@
 ; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=MODEL
-; MODEL:      remark: <unknown>:0:0: formed superblock of 4 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 3 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+; MODEL:      remark: <unknown>:0:0: formed superblock of 4 blocks along path header -> pos -> mid -> pos2 -> latch (88% of loop's flow), duplicated 3 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
 ; MODEL-NEXT: remark: <unknown>:0:0: superblock along path header -> pos -> mid -> pos2 -> latch ends before block latch: copying the loop latch would keep no loop value unchanged{{$}}
-; MODEL-NEXT: remark: <unknown>:0:0: no superblock along path header -> neg -> mid -> neg2 -> latch: copying 5 instructions from block neg2 on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
+; MODEL-NEXT: remark: <unknown>:0:0: no superblock along path header -> neg -> mid -> neg2 -> latch: copying 2 instructions from block neg2 on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
 ; MODEL-NOT:  remark
 
 ; -pathprof-superblock-copy-latches=false keeps the latch out of superblocks:

@@ -6,7 +6,7 @@
 ; DEFINE: %{flag} = flag:entry,header,set,latch:1;flag:header,set,latch:89;flag:header,latch:9;flag:header,set,latch,exit:1
 ; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
-; RUN:   -pathprof-superblock-paths='decide:entry,b1,join,t,exit:90;decide:entry,b2,join,e,exit:10;fold:entry,b1,join,exit:90;fold:entry,b2,join,exit:10;switch:entry,five,join,t,exit:90;switch:entry,seven,join,e,exit:10;latch:entry,header,hot,latch:1;latch:header,hot,latch:89;latch:header,cold,latch:9;latch:header,hot,latch,exit:1;nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10;%{flag}' \
+; RUN:   -pathprof-superblock-paths='decide:entry,b1,join,t,exit:90;decide:entry,b2,join,e,exit:10;fold:entry,b1,join,exit:90;fold:entry,b2,join,exit:10;switch:entry,five,join,t,exit:90;switch:entry,seven,join,e,exit:10;latch:entry,header,hot,latch:1;latch:header,hot,latch:89;latch:header,cold,latch:9;latch:header,hot,latch,exit:1;keeponly:entry,header,hot,latch:1;keeponly:header,hot,latch:89;keeponly:header,cold,latch:9;keeponly:header,hot,latch,exit:1;constant:entry,header,hot,latch:1;constant:header,hot,latch:89;constant:header,cold,latch:9;constant:header,hot,latch,exit:1;nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10;%{flag}' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
 ; RUN:   -S %s 2>%t.err | FileCheck %s
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
@@ -17,27 +17,33 @@
 ; RUN:   -pathprof-superblock-paths='nothing:entry,b1,join,t,exit:90;nothing:entry,b2,join,e,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=NOMODEL
 ; A branch that the edge into a small block decides is JumpThreading's to
-; thread (flag's latch); counted only when that is switched off.
+; thread (flag's latch); counted only when that is switched off, and then,
+; one branch being less than a copied latch must gain, formed only with a
+; lower -pathprof-superblock-latch-min-gain.
 ; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-threading-size=0 \
+; RUN:   -pathprof-superblock-latch-min-gain=1 \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='%{flag}' \
 ; RUN:   -pass-remarks=pathprof-superblock -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=THREAD
-; THREAD: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> set -> latch (89% of flag's flow), duplicated 2 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
+; THREAD: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> set -> latch (89% of flag's flow), duplicated 2 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
 ;
-; NOMODEL: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of nothing's flow), duplicated 5 instructions; the copy decides 0 branches, folds 0 values, keeps 0 loop values unchanged{{$}}
+; NOMODEL: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of nothing's flow), duplicated 5 instructions; the copy decides 0 branches, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
 
 ; The 10% paths are hot too (-pathprof-superblock-min-path-share=10): once
 ; the 90% path has its copy, the original join is entered from the cold side
 ; only and knows what the copy would.
-; REMARK:      remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of decide's flow), duplicated 5 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 3 instructions from block e on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 4 blocks along path entry -> b1 -> join -> exit (90% of fold's flow), duplicated 5 instructions; the copy decides 0 branches, folds 2 values, keeps 0 loop values unchanged{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> five -> join -> t -> exit (90% of switch's flow), duplicated 6 instructions; the copy decides 1 branch, folds 3 values, keeps 0 loop values unchanged{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> seven -> join -> e -> exit: copying 3 instructions from block e on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> hot -> latch (89% of latch's flow), duplicated 3 instructions; the copy decides 0 branches, folds 0 values, keeps 1 loop value unchanged{{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b1 -> join -> t -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
-; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> set -> latch: copying 2 instructions from block latch on would specialise nothing (no branch decided, no value folded, no loop value left unchanged){{$}}
+
+; REMARK:      remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of decide's flow), duplicated 5 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 3 instructions from block e on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 4 blocks along path entry -> b1 -> join -> exit (90% of fold's flow), duplicated 5 instructions; the copy decides 0 branches, folds 2 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> five -> join -> t -> exit (90% of switch's flow), duplicated 6 instructions; the copy decides 1 branch, folds 3 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> seven -> join -> e -> exit: copying 3 instructions from block e on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 3 blocks along path header -> hot -> latch (89% of latch's flow), duplicated 3 instructions; the copy decides 0 branches, folds 0 values, keeps 1 loop value unchanged, makes 3 instructions loop-invariant{{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> hot -> latch: its only block to copy is the loop latch latch, and copying the loop latch would keep loop values unchanged but make too little loop-invariant, foldable or decided{{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> hot -> latch: its only block to copy is the loop latch latch, and copying the loop latch would split a loop with a constant trip count (and stop its unrolling){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b1 -> join -> t -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 5 instructions from block join on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> set -> latch: its only block to copy is the loop latch latch, and copying the loop latch would keep no loop value unchanged{{$}}
 ; REMARK-NOT:  remark
 
 ; decide: join tests %c again, which the trace took true in entry.
@@ -49,6 +55,10 @@
 ; CHECK:       join.sb:
 ; CHECK:       define i32 @latch(
 ; CHECK:       latch.sb:
+; CHECK-LABEL: define i32 @keeponly(
+; CHECK-NOT:   .sb
+; CHECK-LABEL: define i32 @constant(
+; CHECK-NOT:   .sb
 ; CHECK-LABEL: define i32 @nothing(
 ; CHECK-NOT:   .sb
 ; CHECK:       {{^}}}
@@ -122,8 +132,39 @@ exit:
 }
 
 ; latch: the hot path advances %j only; the copy of the latch carries %i
-; around unchanged.
+; around unchanged, so the split-off loop can hoist %k, %k2 and %pk, which
+; compute from %i and %n alone.
 define i32 @latch(ptr %a, i32 %n) !prof !0 {
+entry:
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %j = phi i32 [ 0, %entry ], [ %j.next, %latch ]
+  %k = mul i32 %i, %n
+  %k2 = add i32 %k, 7
+  %pk = getelementptr i32, ptr %a, i32 %k2
+  %pa = getelementptr i32, ptr %pk, i32 %j
+  %v = load i32, ptr %pa
+  %c = icmp sgt i32 %v, 0
+  br i1 %c, label %hot, label %cold
+hot:
+  br label %latch
+cold:
+  %i1 = add i32 %i, 1
+  br label %latch
+latch:
+  %i.next = phi i32 [ %i, %hot ], [ %i1, %cold ]
+  %j.next = add i32 %j, 1
+  %more = icmp slt i32 %j.next, %n
+  br i1 %more, label %header, label %exit
+exit:
+  ret i32 %i.next
+}
+
+; keeponly: as latch, but nothing on the trace computes from %i: the loop
+; value kept unchanged is worth nothing, and the latch is the only block
+; to copy.
+define i32 @keeponly(ptr %a, i32 %n) !prof !0 {
 entry:
   br label %header
 header:
@@ -142,6 +183,35 @@ latch:
   %i.next = phi i32 [ %i, %hot ], [ %i1, %cold ]
   %j.next = add i32 %j, 1
   %more = icmp slt i32 %j.next, %n
+  br i1 %more, label %header, label %exit
+exit:
+  ret i32 %i.next
+}
+
+; constant: as latch, but the loop runs 40 times: splitting it would stop
+; its full unrolling, whatever the copy makes loop-invariant.
+define i32 @constant(ptr %a, i32 %n) !prof !0 {
+entry:
+  br label %header
+header:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %j = phi i32 [ 0, %entry ], [ %j.next, %latch ]
+  %k = mul i32 %i, %n
+  %k2 = add i32 %k, 7
+  %pk = getelementptr i32, ptr %a, i32 %k2
+  %pa = getelementptr i32, ptr %pk, i32 %j
+  %v = load i32, ptr %pa
+  %c = icmp sgt i32 %v, 0
+  br i1 %c, label %hot, label %cold
+hot:
+  br label %latch
+cold:
+  %i1 = add i32 %i, 1
+  br label %latch
+latch:
+  %i.next = phi i32 [ %i, %hot ], [ %i1, %cold ]
+  %j.next = add i32 %j, 1
+  %more = icmp ult i32 %j.next, 40
   br i1 %more, label %header, label %exit
 exit:
   ret i32 %i.next
