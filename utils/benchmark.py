@@ -674,15 +674,20 @@ def text_bytes(args, obj):
 
 
 def superblock_remarks(cmd):
-    """(formed, refused) superblock remarks of one more compile of cmd."""
+    """(formed, refused, decided) from the superblock remarks of one more
+    compile of cmd: decided is the branches the formed superblocks' copies
+    decide, the correlated tests a path profile knows and an edge profile
+    does not."""
     out = cmd.index("-o")
     cmd = cmd[:out] + ["-o", os.devnull] + cmd[out + 2:] + [
         "-Rpass=pathprof-superblock", "-Rpass-missed=pathprof-superblock"]
     r = capture(cmd)
     if r.returncode != 0:
         return None
+    decided = sum(int(n) for n in re.findall(
+        r"the copy decides (\d+) branch", r.stderr))
     return (r.stderr.count("[-Rpass=pathprof-superblock]"),
-            r.stderr.count("[-Rpass-missed=pathprof-superblock]"))
+            r.stderr.count("[-Rpass-missed=pathprof-superblock]"), decided)
 
 
 def promotion_remarks(cmd):
@@ -894,12 +899,18 @@ def pgo_main(args):
     if args.markdown:
         print("Code size: bytes in the `.text*` sections of each program's "
               "object file; superblocks: remarks of the superblock build "
-              "(formed / refused); promoted: indirect calls the context "
-              "build promoted (remarks).\n")
+              "(formed / refused); decided: the branches their copies "
+              "decide (correlated with a test earlier on the path); "
+              "promoted: indirect calls the context build promoted "
+              "(remarks).\n")
 
     def remark_cell(prog):
         r = remarks.get(prog)
-        return "n/a" if r is None else "{} / {}".format(*r)
+        return "n/a" if r is None else "{} / {}".format(*r[:2])
+
+    def decided_cell(prog):
+        r = remarks.get(prog)
+        return "n/a" if r is None else str(r[2])
 
     def promoted_cell(prog):
         r = promoted.get(prog)
@@ -908,6 +919,7 @@ def pgo_main(args):
     extras = []
     if "ppsuper" in names:
         extras.append(("superblocks formed / refused", remark_cell))
+        extras.append(("branches decided", decided_cell))
     if "ppcontext" in names:
         extras.append(("indirect calls promoted", promoted_cell))
     table(text, "bytes", fmt_count, extras)
