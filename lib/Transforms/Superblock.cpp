@@ -453,15 +453,20 @@ Specialisation SuperblockFormer::specialisation(ArrayRef<BasicBlock *> Trace,
         News.push_back(Fct);
     if (evaluateBlock(*BB, Known, News, SQ, S.Values)) {
       // JumpThreading threads a small block whose branch the edge into it
-      // decides (a constant phi, the predecessor's condition) without us.
+      // decides without us: a constant phi, the predecessor's condition, or
+      // a condition known all through the original predecessor (a branch
+      // whose edge dominates it), which LazyValueInfo sees on the edge.
       DenseMap<Value *, Value *> Local;
       for (PHINode &Phi : BB->phis())
         if (auto *C =
                 dyn_cast<Constant>(Phi.getIncomingValueForBlock(Trace[K - 1])))
           Local[&Phi] = C;
-      SmallVector<Fact, 1> Edge;
+      SmallVector<Fact, 4> Edge;
       if (std::optional<Fact> Fct = branchFact(Trace[K - 1], BB, EdgeOf(K - 1)))
         Edge.push_back(*Fct);
+      for (const Fact &Fct : Facts)
+        if (DT.dominates(Fct.Edge, origin(Trace[K - 1])))
+          Edge.push_back(Fct);
       unsigned Ignored = 0;
       if (countInstructions(*BB) > ThreadingSize ||
           !evaluateBlock(*BB, Local, Edge, SQ, Ignored))

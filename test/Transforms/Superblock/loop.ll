@@ -12,15 +12,27 @@
 ; RUN: FileCheck %s --check-prefix=REMARK < %t.err
 ; RUN: FileCheck %s --check-prefix=BFI < %t.err
 
-; With the model (the default), the hot path's superblock stops before the
-; latch: a copy of it would carry no loop value around unchanged, only give
-; the loop a second backedge. The colder path is refused: once the hot path
-; has its copy of mid, the original mid is entered from neg only, where it
-; already knows %c is false, and a copy of neg2 (without the latch, which
-; does not pay) would specialise nothing.
+; With the model (the default) no superblock forms: mid is small and tests
+; %c, which is known all through pos and neg, so JumpThreading threads it
+; in the original without a copy.
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
+; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
+; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \
+; RUN:   -S %s 2>&1 >/dev/null | FileCheck %s --check-prefix=THREADED
+; THREADED:      remark: <unknown>:0:0: no superblock along path header -> pos -> mid -> pos2 -> latch: copying 3 instructions from block mid on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; THREADED-NEXT: remark: <unknown>:0:0: no superblock along path header -> neg -> mid -> neg2 -> latch: copying 3 instructions from block mid on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
+; THREADED-NOT:  remark
+;
+; With that rule off (-pathprof-superblock-threading-size=0), the hot
+; path's superblock stops before the latch: a copy of it would carry no loop
+; value around unchanged, only give the loop a second backedge. The colder
+; path is refused: once the hot path has its copy of mid, the original mid
+; is entered from neg only, where it already knows %c is false, and a copy
+; of neg2 (without the latch, which does not pay) would specialise nothing.
 ; The runs above and below switch the model off to show the transformation
 ; of both paths.
-; RUN: %opt_pathprof -passes='pathprof-superblock,verify' \
+; RUN: %opt_pathprof -passes='pathprof-superblock,verify' -pathprof-superblock-threading-size=0 \
 ; RUN:   -pathprof-superblock-max-growth=100 -pathprof-superblock-max-module-growth=100 \
 ; RUN:   -pathprof-superblock-paths='loop:entry,header,pos,mid,pos2,latch:10;loop:header,pos,mid,pos2,latch:880;loop:header,neg,mid,neg2,latch:100;loop:header,pos,mid,pos2,latch,exit:10' \
 ; RUN:   -pass-remarks=pathprof-superblock -pass-remarks-missed=pathprof-superblock \

@@ -33,7 +33,7 @@
 ; the 90% path has its copy, the original join is entered from the cold side
 ; only and knows what the copy would.
 
-; REMARK:      remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of decide's flow), duplicated 5 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
+; REMARK:      remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> b1 -> join -> t -> exit (90% of decide's flow), duplicated 10 instructions; the copy decides 1 branch, folds 0 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path entry -> b2 -> join -> e -> exit: copying 3 instructions from block e on would specialise nothing (no branch decided, no value folded, no instruction made loop-invariant){{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 4 blocks along path entry -> b1 -> join -> exit (90% of fold's flow), duplicated 5 instructions; the copy decides 0 branches, folds 2 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
 ; REMARK-NEXT: remark: <unknown>:0:0: formed superblock of 5 blocks along path entry -> five -> join -> t -> exit (90% of switch's flow), duplicated 6 instructions; the copy decides 1 branch, folds 3 values, keeps 0 loop values unchanged, makes 0 instructions loop-invariant{{$}}
@@ -46,7 +46,8 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: no superblock along path header -> set -> latch: its only block to copy is the loop latch latch, and copying the loop latch would keep no loop value unchanged{{$}}
 ; REMARK-NOT:  remark
 
-; decide: join tests %c again, which the trace took true in entry.
+; decide: join tests %c again, which the trace took true in entry; join is
+; too large for JumpThreading to thread (7 instructions).
 ; CHECK-LABEL: define i32 @decide(
 ; CHECK:       join.sb:
 ; CHECK:       define i32 @fold(
@@ -74,7 +75,12 @@ b2:
   br label %join
 join:
   %p = phi i32 [ %v1, %b1 ], [ %v2, %b2 ]
-  %q = add i32 %p, 7
+  %q0 = add i32 %p, 7
+  %q1 = mul i32 %q0, %x
+  %q2 = xor i32 %q1, 5
+  %q3 = shl i32 %q2, 2
+  %q4 = or i32 %q3, %p
+  %q = sub i32 %q4, %x
   br i1 %c, label %t, label %e
 t:
   %r1 = shl i32 %q, 1
