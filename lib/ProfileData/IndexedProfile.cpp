@@ -570,8 +570,8 @@ static Error readIndirectCalls(StringRef Payload,
     if (Error E = C.readU64(NumSites, "indirect calls"))
       return E;
     if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
-      return corrupt("indirect calls of function " + Twine(Index) +
-                     " (of " + Twine(Functions.size()) +
+      return corrupt("indirect calls of function " + Twine(Index) + " (of " +
+                     Twine(Functions.size()) +
                      ") are out of range or out of order");
     PrevFunction = Index;
     FunctionProfile &F = Functions[Index];
@@ -857,7 +857,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
         return E;
     AddSection(SK_ContextTree, Section);
   }
-  if (any_of(Sorted, [](const FunctionProfile *F) { return !F->ICalls.empty(); })) {
+  if (any_of(Sorted,
+             [](const FunctionProfile *F) { return !F->ICalls.empty(); })) {
     std::string Section;
     writeU64(Section, count_if(Sorted, [](const FunctionProfile *F) {
                return !F->ICalls.empty();

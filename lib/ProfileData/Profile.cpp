@@ -221,10 +221,9 @@ bool IndirectCalls::add(uint64_t Site, StringRef Callee, uint64_t Count,
   Count = SaturatingMultiply(Count, Weight, &Overflow);
   if (Count == 0)
     return true;
-  auto It = llvm::lower_bound(Sites, Site,
-                              [](const IndirectCallSite &S, uint64_t Site) {
-                                return S.Site < Site;
-                              });
+  auto It = llvm::lower_bound(
+      Sites, Site,
+      [](const IndirectCallSite &S, uint64_t Site) { return S.Site < Site; });
   if (It == Sites.end() || It->Site != Site) {
     It = Sites.insert(It, IndirectCallSite());
     It->Site = Site;

@@ -299,9 +299,8 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
     S.Functions.Name = "function";
     if (S.Values.present() &&
         S.Values.Size != S.NumFunctions * ValueFunctionBytes)
-      return corrupt(At.prefix() + "value region has " +
-                     Twine(S.Values.Size) + " bytes, but " +
-                     Twine(S.NumFunctions) + " records need " +
+      return corrupt(At.prefix() + "value region has " + Twine(S.Values.Size) +
+                     " bytes, but " + Twine(S.NumFunctions) + " records need " +
                      Twine(S.NumFunctions * ValueFunctionBytes));
   } else if (!S.Counters.present()) {
     S.Counters.Name = "counter";
@@ -755,9 +754,9 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
     const RawRecord &R = M.Records[I];
     if (V.ValuesOffset > S.Counters.Size ||
         V.NumValueSites > (S.Counters.Size - V.ValuesOffset) / ValueBlockBytes)
-      return corrupt(S.At.prefix() + "function '" + R.Name + "': " +
-                     Twine(V.NumValueSites) + " value blocks at offset " +
-                     Twine(V.ValuesOffset) +
+      return corrupt(S.At.prefix() + "function '" + R.Name +
+                     "': " + Twine(V.NumValueSites) +
+                     " value blocks at offset " + Twine(V.ValuesOffset) +
                      " do not fit the counter region (" +
                      Twine(S.Counters.Size) + " bytes)");
     FunctionProfile &Fn = P.Functions[M.Index[I]];

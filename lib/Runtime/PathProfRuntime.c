@@ -65,9 +65,8 @@ static int InitState = InitNone;
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
   uint64_t FunctionsOffset, ValuesOffset, NamesOffset, NamesSize, DescSize,
-      CountersOffset,
-      CountersSize, HashCapacity, MetricsOffset, MetricsSize, ContextOffset,
-      ContextSize, SegmentSize, Signature;
+      CountersOffset, CountersSize, HashCapacity, MetricsOffset, MetricsSize,
+      ContextOffset, ContextSize, SegmentSize, Signature;
 } L;
 
 /* The module's two hash tables, laid out after the counters: the counts of
@@ -320,7 +319,8 @@ static int buildImage(void) {
       V->Address = __pathprof_value_key(F);
       char *B = (char *)F->Values;
       if (F->NumValueSites && B >= CntBegin &&
-          F->NumValueSites <= (uint64_t)(CntEnd - B) / sizeof(PathProfValueBlock)) {
+          F->NumValueSites <=
+              (uint64_t)(CntEnd - B) / sizeof(PathProfValueBlock)) {
         V->ValuesOffset = (uint64_t)(B - CntBegin);
         V->NumValueSites = F->NumValueSites;
       } else if (F->NumValueSites) {

@@ -179,7 +179,8 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
               (C->Size - E->ValuesOffset) / sizeof(PathProfValueBlock))
         continue;
       for (uint64_t J = 0; J != E->NumValueSites; ++J) {
-        uint64_t At = C->Offset + E->ValuesOffset + J * sizeof(PathProfValueBlock);
+        uint64_t At =
+            C->Offset + E->ValuesOffset + J * sizeof(PathProfValueBlock);
         __pathprof_value_fold((uint64_t *)(Acc + At), (uint64_t *)(Src + At));
       }
     }

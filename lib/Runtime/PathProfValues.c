@@ -44,8 +44,9 @@ uint64_t __pathprof_value_anchor(void) {
 }
 
 uint64_t __pathprof_value_key(const PathProfFunctionData *F) {
-  return F->Function ? (uint64_t)(uintptr_t)F->Function - __pathprof_value_anchor()
-                     : 0;
+  return F->Function
+             ? (uint64_t)(uintptr_t)F->Function - __pathprof_value_anchor()
+             : 0;
 }
 
 static int compareKeys(const void *A, const void *B) {
@@ -116,9 +117,8 @@ static inline void increment(uint64_t *Count, int Atomic) {
    the counters, a signal handler) took one for the same key first. Slots
    are taken in order and never freed while counting, so a key is in at
    most one of them. */
-__attribute__((noinline)) static void newTarget(PathProfValueBlock *B,
-                                                uint64_t Site, uint64_t Key,
-                                                int Atomic) {
+__attribute__((noinline)) static void
+newTarget(PathProfValueBlock *B, uint64_t Site, uint64_t Key, int Atomic) {
   if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
     __atomic_store_n(&B->Site, Site + 1, __ATOMIC_RELAXED);
   if (isFunction(Key)) {

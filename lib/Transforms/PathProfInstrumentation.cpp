@@ -291,8 +291,8 @@ void FunctionInstrumenter::emitGlobals() {
       MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
 
   if (!ValueSites.empty()) {
-    auto *Ty = ArrayType::get(RT.I64,
-                              ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS);
+    auto *Ty =
+        ArrayType::get(RT.I64, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS);
     Values =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_vals_", false);
     Values->addAttribute("bss-section", PATHPROF_CNTS_SECTION);
@@ -334,8 +334,8 @@ void FunctionInstrumenter::emitGlobals() {
       MayBeCalledIndirectly && ValueProfiles && Context == ContextKind::None
           ? static_cast<Constant *>(&F)
           : ConstantPointerNull::get(RT.Ptr);
-  Fields[DataField::Values] =
-      Values ? static_cast<Constant *>(Values) : ConstantPointerNull::get(RT.Ptr);
+  Fields[DataField::Values] = Values ? static_cast<Constant *>(Values)
+                                     : ConstantPointerNull::get(RT.Ptr);
   Fields[DataField::NumValueSites] = C64(ValueSites.size());
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
