@@ -730,18 +730,17 @@ void FunctionLowering::lowerValueSite(CallInst &Site) {
   Else->getParent()->setName("pathprof.vnew");
   Then->getParent()->getSingleSuccessor()->setName("pathprof.vdone");
   IRBuilder<> TB(Then);
-  Value *Count = TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Slot, 8,
-                                               "pathprof.vcount");
+  Value *Count =
+      TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Slot, 8, "pathprof.vcount");
   if (Atomic) {
-    TB.CreateAtomicRMW(AtomicRMWInst::Add, Count, TB.getInt64(1),
-                       MaybeAlign(8), AtomicOrdering::Monotonic);
+    TB.CreateAtomicRMW(AtomicRMWInst::Add, Count, TB.getInt64(1), MaybeAlign(8),
+                       AtomicOrdering::Monotonic);
   } else {
     Value *Old = TB.CreateAlignedLoad(RT.I64, Count, Align(8));
     TB.CreateAlignedStore(TB.CreateAdd(Old, TB.getInt64(1)), Count, Align(8));
   }
   IRBuilder<> EB(Else);
-  EB.CreateCall(RT.valueTarget(Atomic),
-                {Block, Site.getArgOperand(1), Target});
+  EB.CreateCall(RT.valueTarget(Atomic), {Block, Site.getArgOperand(1), Target});
   Site.eraseFromParent();
 }
 
