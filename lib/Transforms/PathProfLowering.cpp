@@ -692,18 +692,14 @@ void FunctionLowering::lowerCallSite(CallInst &Site) {
   Site.eraseFromParent();
 }
 
-/// A value-site marker: the callee is counted in the call site's value
-/// block of the thread's slice (or the process's counters). The first slot
-/// is probed in line (a target already there, the common case of a site
-/// with one hot callee, costs a compare and an add); anything else calls
-/// the runtime. The bias is loaded here, not kept from the entry across the
-/// function's calls; the entry still gives a thread without a slice its
-/// slice.
+/// A value-site marker: the runtime counts the callee in the call site's
+/// value block of the thread's slice (or the process's counters). The bias
+/// is loaded here, not kept from the entry across the function's calls;
+/// the entry still gives a thread without a slice its slice.
 void FunctionLowering::lowerValueSite(CallInst &Site) {
   ++NumValueSites;
   if (Mode == CounterMode::Thread && !onlyCalledFromInstrumentedCode(F))
     bias();
-  const bool Atomic = Mode == CounterMode::Atomic;
   IRBuilder<> B(&Site);
   Value *Addr = RT.counterBias();
   if (Mode == CounterMode::Thread)
@@ -711,36 +707,8 @@ void FunctionLowering::lowerValueSite(CallInst &Site) {
   Value *Bias = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.vp");
   Value *Block = B.CreateGEP(B.getInt8Ty(), Site.getArgOperand(0), Bias,
                              "pathprof.vblock");
-  Value *Target = Site.getArgOperand(2);
-  // The runtime's key of the target: its distance from the module's anchor.
-  Value *Key =
-      B.CreateSub(B.CreatePtrToInt(Target, RT.I64),
-                  B.CreatePtrToInt(RT.dataStart(), RT.I64), "pathprof.vkey");
-  Value *Slot = B.CreateConstInBoundsGEP1_64(
-      B.getInt8Ty(), Block, offsetof(PathProfValueBlock, Slots),
-      "pathprof.vslot");
-  LoadInst *First =
-      B.CreateAlignedLoad(RT.I64, Slot, Align(8), "pathprof.vfirst");
-  if (Atomic)
-    First->setAtomic(AtomicOrdering::Monotonic);
-  Value *Hit = B.CreateICmpEQ(First, Key, "pathprof.vhit");
-  Instruction *Then, *Else;
-  SplitBlockAndInsertIfThenElse(Hit, &Site, &Then, &Else);
-  Then->getParent()->setName("pathprof.vsame");
-  Else->getParent()->setName("pathprof.vnew");
-  Then->getParent()->getSingleSuccessor()->setName("pathprof.vdone");
-  IRBuilder<> TB(Then);
-  Value *Count =
-      TB.CreateConstInBoundsGEP1_64(TB.getInt8Ty(), Slot, 8, "pathprof.vcount");
-  if (Atomic) {
-    TB.CreateAtomicRMW(AtomicRMWInst::Add, Count, TB.getInt64(1), MaybeAlign(8),
-                       AtomicOrdering::Monotonic);
-  } else {
-    Value *Old = TB.CreateAlignedLoad(RT.I64, Count, Align(8));
-    TB.CreateAlignedStore(TB.CreateAdd(Old, TB.getInt64(1)), Count, Align(8));
-  }
-  IRBuilder<> EB(Else);
-  EB.CreateCall(RT.valueTarget(Atomic), {Block, Site.getArgOperand(1), Target});
+  B.CreateCall(RT.valueTarget(Mode == CounterMode::Atomic),
+               {Block, Site.getArgOperand(1), Site.getArgOperand(2)});
   Site.eraseFromParent();
 }
 

@@ -24,40 +24,19 @@
 ; MARK: attributes #[[BSS]] = { "bss-section"="__pathprof_cnts" }
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -S %s | FileCheck %s --check-prefix=LOWER
-; The first slot in line: the target's key (its distance from the module's
-; anchor) against slot 0's, then its count; the runtime otherwise.
 ; LOWER-LABEL: define i32 @dispatch(
 ; LOWER:      %pathprof.bias.vp = load i64, ptr %{{[0-9]+}}, align 8
 ; LOWER-NEXT: %pathprof.vblock = getelementptr i8, ptr @__pathprof_vals_dispatch, i64 %pathprof.bias.vp
-; LOWER-NEXT: [[T:%.*]] = ptrtoint ptr %f to i64
-; LOWER-NEXT: %pathprof.vkey = sub i64 [[T]], ptrtoint (ptr @__start___pathprof_data to i64)
-; LOWER-NEXT: %pathprof.vslot = getelementptr inbounds i8, ptr %pathprof.vblock, i64 16
-; LOWER-NEXT: %pathprof.vfirst = load i64, ptr %pathprof.vslot, align 8
-; LOWER-NEXT: %pathprof.vhit = icmp eq i64 %pathprof.vfirst, %pathprof.vkey
-; LOWER-NEXT: br i1 %pathprof.vhit, label %pathprof.vsame, label %pathprof.vnew
-; LOWER:      pathprof.vsame:
-; LOWER-NEXT: %pathprof.vcount = getelementptr inbounds i8, ptr %pathprof.vslot, i64 8
-; LOWER-NEXT: [[OLD:%.*]] = load i64, ptr %pathprof.vcount, align 8
-; LOWER-NEXT: [[NEW:%.*]] = add i64 [[OLD]], 1
-; LOWER-NEXT: store i64 [[NEW]], ptr %pathprof.vcount, align 8
-; LOWER-NEXT: br label %pathprof.vdone
-; LOWER:      pathprof.vnew:
 ; LOWER-NEXT: call void @__pathprof_value_target(ptr %pathprof.vblock, i64 1, ptr %f)
-; LOWER-NEXT: br label %pathprof.vdone
-; LOWER:      pathprof.vdone:
 ; LOWER-NEXT: %a = call i32 %f(i32 1)
 ; LOWER:      %pathprof.vblock{{[0-9]+}} = getelementptr i8, ptr getelementptr inbounds (i64, ptr @__pathprof_vals_dispatch, i64 18), i64 %pathprof.bias.vp{{[0-9]+}}
-; LOWER:      call void @__pathprof_value_target(ptr %pathprof.vblock{{[0-9]+}}, i64 2, ptr %g)
+; LOWER-NEXT: call void @__pathprof_value_target(ptr %pathprof.vblock{{[0-9]+}}, i64 2, ptr %g)
 ; LOWER: declare hidden void @__pathprof_value_target(ptr, i64, ptr)
 ; LOWER-NOT: __pathprof_value_site
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-counters=atomic -S %s | FileCheck %s --check-prefix=ATOMIC
 ; ATOMIC: %pathprof.bias.vp = load i64, ptr @__pathprof_counter_bias, align 8
-; ATOMIC: %pathprof.vfirst = load atomic i64, ptr %pathprof.vslot monotonic, align 8
-; ATOMIC: pathprof.vsame:
-; ATOMIC: atomicrmw add ptr %pathprof.vcount, i64 1 monotonic, align 8
-; ATOMIC: pathprof.vnew:
-; ATOMIC-NEXT: call void @__pathprof_value_target_atomic(ptr %pathprof.vblock, i64 1, ptr %f)
+; ATOMIC: call void @__pathprof_value_target_atomic(ptr %pathprof.vblock, i64 1, ptr %f)
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-value-profiles=false -S %s | FileCheck %s --check-prefix=OFF
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context -S %s | FileCheck %s --check-prefix=OFF
