@@ -452,7 +452,11 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << "gave " << ore::NV("IndirectCalls", NumValues)
                  << plural(NumValues, " indirect call", " indirect calls")
                  << " of " << ore::NV("Function", Shown)
-                 << " the value profile of the callees its contexts entered";
+                 << (Loaded->Prof.Context
+                         ? " the value profile of the callees its contexts "
+                           "entered"
+                         : " the value profile of the callees its value "
+                           "profiles recorded");
         });
     }
     if (PSI.isHotCount(EntryCount))
