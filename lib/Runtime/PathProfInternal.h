@@ -191,6 +191,9 @@ uint64_t __pathprof_value_anchor(void);
 /* The VALUES region's Address of \p F: its address minus the anchor, 0
    when it has none. */
 uint64_t __pathprof_value_key(const PathProfFunctionData *F);
+/* Fork child: a table of targets another thread of the parent was building
+   is built again when needed. Async-signal-safe. */
+void __pathprof_values_after_fork(void);
 /* Adds the value block \p Src (PATHPROF_VALUE_BLOCK_WORDS words, of a dead
    segment) into \p Acc, of the same call site, and zeroes Src. Targets
    for which Acc has no free slot are counted in its Other.

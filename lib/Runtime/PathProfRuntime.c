@@ -671,6 +671,7 @@ static void parentAfterFork(void) { unlockModule(); }
    so %p names the child) at the address of the parent's, so nothing it
    counts reaches the parent's segment. Async-signal-safe. */
 static void childAfterFork(void) {
+  __pathprof_values_after_fork();
   ModuleLock = 0;
   if (!Map)
     return;

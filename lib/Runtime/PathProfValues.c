@@ -105,6 +105,13 @@ static int isFunction(uint64_t Key) {
   return Lo < TableSize && Table[Lo] == Key;
 }
 
+void __pathprof_values_after_fork(void) {
+  /* The child's only thread cannot be the builder: fork is never called
+     while it builds. */
+  if (__atomic_load_n(&TableState, __ATOMIC_ACQUIRE) == TableBuilding)
+    __atomic_store_n(&TableState, TableNone, __ATOMIC_RELEASE);
+}
+
 static inline void increment(uint64_t *Count, int Atomic) {
   if (Atomic)
     __atomic_fetch_add(Count, 1, __ATOMIC_RELAXED);
