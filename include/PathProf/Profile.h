@@ -171,6 +171,57 @@ struct CallCosts {
   bool scale(uint64_t Weight, llvm::ArrayRef<MetricDescriptor> Metrics);
 };
 
+/// A callee of an indirect call site and how often the site called it.
+struct CalleeCount {
+  std::string Name; ///< the callee's profile name
+  uint64_t Count = 0;
+  bool operator==(const CalleeCount &O) const {
+    return Name == O.Name && Count == O.Count;
+  }
+};
+
+/// The value profile of one indirect call site of a function, as a
+/// flow-only build records it (-pathprof-value-profiles; a build with
+/// calling contexts has its callees in the tree instead).
+struct IndirectCallSite {
+  /// The call-site index (PathProf/ContextCallSites.h).
+  uint64_t Site = 0;
+  /// Calls of targets that are no instrumented function of the module that
+  /// made them, or that found the site's value block full.
+  uint64_t Unknown = 0;
+  /// By name, each once, counts non-zero.
+  std::vector<CalleeCount> Callees;
+  bool operator==(const IndirectCallSite &O) const {
+    return Site == O.Site && Unknown == O.Unknown && Callees == O.Callees;
+  }
+  bool operator!=(const IndirectCallSite &O) const { return !(*this == O); }
+  /// All calls of the site, saturating.
+  uint64_t total() const;
+};
+
+/// The indirect call sites of a function that made calls, by increasing
+/// call-site index, each once. Merging adds the counts of the same site and
+/// callee.
+class IndirectCalls {
+public:
+  using const_iterator = std::vector<IndirectCallSite>::const_iterator;
+  const_iterator begin() const { return Sites.begin(); }
+  const_iterator end() const { return Sites.end(); }
+  size_t size() const { return Sites.size(); }
+  bool empty() const { return Sites.empty(); }
+  bool operator==(const IndirectCalls &O) const { return Sites == O.Sites; }
+  bool operator!=(const IndirectCalls &O) const { return !(*this == O); }
+  /// Adds \p Count calls of \p Callee (empty: an unknown target) at call
+  /// site \p Site, times \p Weight. Returns false if something saturated.
+  bool add(uint64_t Site, llvm::StringRef Callee, uint64_t Count,
+           uint64_t Weight = 1);
+  /// Adds every count of \p O times \p Weight.
+  bool add(const IndirectCalls &O, uint64_t Weight = 1);
+
+private:
+  std::vector<IndirectCallSite> Sites;
+};
+
 /// The profile of one function.
 struct FunctionProfile {
   std::string Name;
@@ -189,6 +240,9 @@ struct FunctionProfile {
   bool CallsOnly = false;
   uint64_t Entries = 0;
   CallCosts Costs;
+  /// The callees of its indirect call sites (value profiles), in a
+  /// flow-only profile.
+  IndirectCalls ICalls;
 
   /// Whether the function ran: a path ran, or, counting no paths, it was
   /// entered (or an activation entered before a fork or a reset left).

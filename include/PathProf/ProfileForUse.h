@@ -56,8 +56,10 @@ private:
   std::string Msg;
 };
 
-/// A callee a calling context tree recorded at a call site: its profile name
-/// and the calls of the site that entered it.
+/// A callee a calling context tree (or a value profile) recorded at a call
+/// site: its profile name and the calls of the site that entered it. An
+/// empty name stands for the calls of targets a value profile could not
+/// name (PathProf/Profile.h, IndirectCallSite::Unknown).
 struct CallTarget {
   llvm::StringRef Name;
   uint64_t Count = 0;
@@ -83,7 +85,8 @@ struct ProfileForUse {
   std::unique_ptr<llvm::ProfileSummary> Summary;
   /// With a calling context tree: the callees of each function's call sites,
   /// summed over its contexts (direct calls, and calls through backedges;
-  /// entries through unknown code are no call of the site).
+  /// entries through unknown code are no call of the site). Without one:
+  /// the value profiles of its indirect call sites.
   llvm::DenseMap<const FunctionProfile *, CallSiteTargets> CallTargets;
 
   /// The profile of the function named \p Name with \p Checksum, or null.

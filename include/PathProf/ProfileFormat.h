@@ -33,8 +33,10 @@ extern "C" {
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
-   __pathprof_data_version; the runtime refuses modules of another layout. */
-#define PATHPROF_DATA_VERSION 1ULL
+   __pathprof_data_version; the runtime refuses modules of another layout.
+   Version 2 adds Function, Values and NumValueSites (value profiles of
+   indirect calls). */
+#define PATHPROF_DATA_VERSION 2ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions) or one module instance's counts (COUNTERS, HASH). */
@@ -81,6 +83,12 @@ extern "C" {
    entries no node took; each of its nodes has, instead of a path table,
    2K words {exclusive[0..K-1], inclusive[0..K-1]} (none when K is 0). */
 #define PATHPROF_FUNC_CALLS 0x4ULL
+
+/* Slots {Target, Count} of the value block of an indirect call site
+   (PATHPROF_VALUE_BLOCK_FIELD); a block is PATHPROF_VALUE_BLOCK_WORDS
+   words. */
+#define PATHPROF_VALUE_SLOTS 8
+#define PATHPROF_VALUE_BLOCK_WORDS (2 + 2 * PATHPROF_VALUE_SLOTS)
 
 /* PathProfRawMetric::Sources, a mask: how the runtime read the event. */
 #define PATHPROF_METRIC_SOURCE_TSC 0x1ULL   /* the time-stamp counter */
@@ -141,6 +149,21 @@ typedef struct PathProfRawFunction {
 #define PATHPROF_RAW_FUNCTION_FIELD(Name) uint64_t Name;
 #include "PathProf/ProfileLayout.inc"
 } PathProfRawFunction;
+
+typedef struct PathProfRawValueFunction {
+#define PATHPROF_RAW_VALUE_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfRawValueFunction;
+
+/* The value block of one indirect call site. */
+typedef struct PathProfValueBlock {
+#define PATHPROF_VALUE_BLOCK_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+  struct {
+    uint64_t Target;
+    uint64_t Count;
+  } Slots[PATHPROF_VALUE_SLOTS];
+} PathProfValueBlock;
 
 typedef struct PathProfRawMetric {
 #define PATHPROF_RAW_METRIC_FIELD(Name) uint64_t Name;

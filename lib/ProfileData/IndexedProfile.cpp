@@ -90,6 +90,13 @@ enum SectionKind : uint64_t {
   // Optional: the functions are the tree's flattening already, so a reader
   // that skips it reads the same per-function profile.
   SK_ContextTree = 3,
+  // The value profiles of indirect call sites (a flow-only profile):
+  // NumFunctions, then per function {Function (index in this file's
+  // functions, increasing), NumSites}, per site {Site (increasing),
+  // Unknown, NumCallees}, per callee {NameSize, Count} and the name, padded
+  // (names strictly increasing, counts non-zero). Optional: a reader that
+  // skips it reads the same paths, so no version needed to change.
+  SK_IndirectCalls = 4,
 };
 constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
@@ -544,6 +551,76 @@ Error writeContext(
 
 } // namespace
 
+/// Reads the indirect call section \p Payload into \p Functions.
+static Error readIndirectCalls(StringRef Payload,
+                               std::vector<FunctionProfile> &Functions) {
+  Cursor C(Payload, 0);
+  uint64_t NumFunctions;
+  if (Error E = C.readU64(NumFunctions, "the indirect call section"))
+    return E;
+  if (NumFunctions > Functions.size())
+    return corrupt("indirect calls of " + Twine(NumFunctions) +
+                   " functions, but the profile has " +
+                   Twine(Functions.size()));
+  std::optional<uint64_t> PrevFunction;
+  for (uint64_t I = 0; I != NumFunctions; ++I) {
+    uint64_t Index, NumSites;
+    if (Error E = C.readU64(Index, "indirect calls"))
+      return E;
+    if (Error E = C.readU64(NumSites, "indirect calls"))
+      return E;
+    if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
+      return corrupt("indirect calls of function " + Twine(Index) + " (of " +
+                     Twine(Functions.size()) +
+                     ") are out of range or out of order");
+    PrevFunction = Index;
+    FunctionProfile &F = Functions[Index];
+    if (NumSites == 0 || NumSites > C.remaining() / 24)
+      return corrupt("function '" + F.Name + "' has " + Twine(NumSites) +
+                     " indirect call sites");
+    std::optional<uint64_t> PrevSite;
+    for (uint64_t J = 0; J != NumSites; ++J) {
+      uint64_t Site, Unknown, NumCallees;
+      for (uint64_t *V : {&Site, &Unknown, &NumCallees})
+        if (Error E = C.readU64(*V, "an indirect call site"))
+          return E;
+      if (PrevSite && Site <= *PrevSite)
+        return corrupt("function '" + F.Name + "': indirect call site " +
+                       Twine(Site) + " is out of order");
+      PrevSite = Site;
+      if (NumCallees > C.remaining() / 16)
+        return corrupt("function '" + F.Name + "': indirect call site " +
+                       Twine(Site) + " has " + Twine(NumCallees) + " callees");
+      if (Unknown == 0 && NumCallees == 0)
+        return corrupt("function '" + F.Name + "': indirect call site " +
+                       Twine(Site) + " has no calls");
+      F.ICalls.add(Site, "", Unknown);
+      StringRef Prev;
+      for (uint64_t K = 0; K != NumCallees; ++K) {
+        uint64_t NameSize, Count;
+        StringRef Name;
+        if (Error E = C.readU64(NameSize, "a callee"))
+          return E;
+        if (Error E = C.readU64(Count, "a callee"))
+          return E;
+        if (Error E = C.readPadded(Name, NameSize, "a callee's name"))
+          return E;
+        if (Name.empty() || Count == 0 || (K != 0 && Name <= Prev))
+          return corrupt("function '" + F.Name + "': indirect call site " +
+                         Twine(Site) +
+                         ": callees must have names, in increasing order, "
+                         "and non-zero counts");
+        Prev = Name;
+        F.ICalls.add(Site, Name, Count);
+      }
+    }
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) +
+                   " trailing bytes in the indirect call section");
+  return Error::success();
+}
+
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (Buffer.size() < HeaderBytes)
     return makeProfileError(profile_error::truncated,
@@ -617,7 +694,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   }
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
-  bool HaveMetrics = false;
+  bool HaveMetrics = false, HaveIndirectCalls = false;
   // Read once the metrics are known, wherever their section is.
   SmallVector<StringRef, 1> ContextTrees;
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
@@ -643,6 +720,14 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
         return corrupt("two context tree sections");
       ContextTrees.push_back(Payload);
       P.Context.emplace();
+      continue;
+    }
+    if (Kind == SK_IndirectCalls) {
+      if (HaveIndirectCalls)
+        return corrupt("two indirect call sections");
+      HaveIndirectCalls = true;
+      if (Error E = readIndirectCalls(Payload, P.Functions))
+        return std::move(E);
       continue;
     }
     if (Kind != SK_MetricDescriptors)
@@ -771,6 +856,31 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       if (Error E = writeContext(Section, R, Index, Sorted, P.Metrics.size()))
         return E;
     AddSection(SK_ContextTree, Section);
+  }
+  if (any_of(Sorted,
+             [](const FunctionProfile *F) { return !F->ICalls.empty(); })) {
+    std::string Section;
+    writeU64(Section, count_if(Sorted, [](const FunctionProfile *F) {
+               return !F->ICalls.empty();
+             }));
+    for (size_t I = 0; I != Sorted.size(); ++I) {
+      const IndirectCalls &Calls = Sorted[I]->ICalls;
+      if (Calls.empty())
+        continue;
+      writeU64(Section, I);
+      writeU64(Section, Calls.size());
+      for (const IndirectCallSite &Site : Calls) {
+        writeU64(Section, Site.Site);
+        writeU64(Section, Site.Unknown);
+        writeU64(Section, Site.Callees.size());
+        for (const CalleeCount &Callee : Site.Callees) {
+          writeU64(Section, Callee.Name.size());
+          writeU64(Section, Callee.Count);
+          writePadded(Section, Callee.Name);
+        }
+      }
+    }
+    AddSection(SK_IndirectCalls, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;

@@ -208,6 +208,51 @@ void Profile::dropContext() {
   }
 }
 
+uint64_t IndirectCallSite::total() const {
+  uint64_t Sum = Unknown;
+  for (const CalleeCount &C : Callees)
+    Sum = SaturatingAdd(Sum, C.Count);
+  return Sum;
+}
+
+bool IndirectCalls::add(uint64_t Site, StringRef Callee, uint64_t Count,
+                        uint64_t Weight) {
+  bool Overflow = false;
+  Count = SaturatingMultiply(Count, Weight, &Overflow);
+  if (Count == 0)
+    return true;
+  auto It = llvm::lower_bound(
+      Sites, Site,
+      [](const IndirectCallSite &S, uint64_t Site) { return S.Site < Site; });
+  if (It == Sites.end() || It->Site != Site) {
+    It = Sites.insert(It, IndirectCallSite());
+    It->Site = Site;
+  }
+  bool Sum = false;
+  if (Callee.empty()) {
+    It->Unknown = SaturatingAdd(It->Unknown, Count, &Sum);
+    return !Overflow && !Sum;
+  }
+  auto C = llvm::lower_bound(It->Callees, Callee,
+                             [](const CalleeCount &C, StringRef Name) {
+                               return StringRef(C.Name) < Name;
+                             });
+  if (C == It->Callees.end() || C->Name != Callee)
+    C = It->Callees.insert(C, CalleeCount{Callee.str(), 0});
+  C->Count = SaturatingAdd(C->Count, Count, &Sum);
+  return !Overflow && !Sum;
+}
+
+bool IndirectCalls::add(const IndirectCalls &O, uint64_t Weight) {
+  bool Ok = true;
+  for (const IndirectCallSite &S : O) {
+    Ok &= add(S.Site, "", S.Unknown, Weight);
+    for (const CalleeCount &C : S.Callees)
+      Ok &= add(S.Site, C.Name, C.Count, Weight);
+  }
+  return Ok;
+}
+
 uint64_t FunctionProfile::totalCount() const {
   uint64_t Sum = 0;
   for (const PathRecord &R : Paths)
@@ -519,6 +564,7 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   Saturated |= Overflow;
   Saturated |= !Src.Costs.scale(Weight, Metrics);
   Saturated |= !Dst.Costs.add(Src.Costs, Metrics);
+  Saturated |= !Dst.ICalls.add(Src.ICalls, Weight);
   // Builds that differ only in names or source lines share a checksum, and
   // so do a context build, whose description locates its call sites, and a
   // flow-only one. Keep a description with call sites over one without,

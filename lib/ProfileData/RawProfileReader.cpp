@@ -14,7 +14,11 @@
 // function per name and checksum). A counter segment may also hold a
 // calling context tree (docs/ContextTree.md): its nodes' path tables are
 // added to their functions (the flattening) and the tree goes into the
-// profile's, merged by (function, call site). A raw profile may come from a
+// profile's, merged by (function, call site). A module built without
+// contexts may have a VALUES region in its description, which locates the
+// value blocks of its indirect call sites in the counters and names the
+// callees their slots record (by the address of each function). A raw
+// profile may come from a
 // crashed or killed program, or from a different build, so nothing in it is
 // trusted: every header, region, function record, hash-table entry and CFG
 // description is checked before use, with overflow-safe arithmetic, and a
@@ -81,6 +85,8 @@ constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
 constexpr uint64_t HashMetricEntryBytes = sizeof(PathProfHashMetricEntry);
 constexpr uint64_t MetricBytes = sizeof(PathProfRawMetric);
+constexpr uint64_t ValueFunctionBytes = sizeof(PathProfRawValueFunction);
+constexpr uint64_t ValueBlockBytes = sizeof(PathProfValueBlock);
 constexpr uint64_t CtxHeaderBytes = sizeof(PathProfCtxHeader);
 constexpr uint64_t CtxRecordBytes = offsetof(PathProfCtxNode, NumSites);
 constexpr uint64_t CtxNodeBytes = sizeof(PathProfCtxNode);
@@ -127,7 +133,8 @@ struct RawSegment {
   uint64_t Version = 0, HeaderSize = 0, Kind = 0, Flags = 0, Signature = 0,
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
-  RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context;
+  RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context,
+      Values;
 
   bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
   bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
@@ -188,6 +195,8 @@ const char *regionName(uint64_t Kind) {
     return "metric hash";
   case PATHPROF_REGION_CONTEXT:
     return "context";
+  case PATHPROF_REGION_VALUES:
+    return "value";
   }
   return nullptr;
 }
@@ -269,6 +278,7 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                       : R.Kind == PATHPROF_REGION_METRICS      ? &S.Metrics
                       : R.Kind == PATHPROF_REGION_HASH_METRICS ? &S.HashMetrics
                       : R.Kind == PATHPROF_REGION_CONTEXT      ? &S.Context
+                      : R.Kind == PATHPROF_REGION_VALUES       ? &S.Values
                                                                : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -287,6 +297,11 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                      Twine(S.NumFunctions) + " records need " +
                      Twine(S.NumFunctions * FunctionBytes));
     S.Functions.Name = "function";
+    if (S.Values.present() &&
+        S.Values.Size != S.NumFunctions * ValueFunctionBytes)
+      return corrupt(At.prefix() + "value region has " + Twine(S.Values.Size) +
+                     " bytes, but " + Twine(S.NumFunctions) + " records need " +
+                     Twine(S.NumFunctions * ValueFunctionBytes));
   } else if (!S.Counters.present()) {
     S.Counters.Name = "counter";
   }
@@ -315,8 +330,11 @@ Error checkRegions(RawSegment &S) {
     S.Functions.Size = S.NumFunctions * FunctionBytes;
   }
   SmallVector<RawRegion *, 4> Regions;
-  if (S.hasFunctions())
+  if (S.hasFunctions()) {
     Regions.append({&S.Functions, &S.Names});
+    if (S.Values.present())
+      Regions.push_back(&S.Values);
+  }
   if (S.hasCounts()) {
     if (S.Counters.Size % 8 != 0)
       return corrupt(At.prefix() + "counter region size " +
@@ -513,6 +531,10 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
 struct RawModule {
   std::vector<RawRecord> Records;
   std::vector<size_t> Index;
+  /// The VALUES entry of each record, when the module has them.
+  std::vector<PathProfRawValueFunction> Values;
+  /// The record of each function address (the first, if several share one).
+  std::map<uint64_t, size_t> ByAddress;
 };
 
 /// Collects the functions of all modules and the counts of all module
@@ -550,6 +572,10 @@ private:
   /// hashed functions of \p M.
   Error addHashTable(const RawModule &M, const RawSegment &S,
                      const RawRegion &Table, uint64_t EntryBytes);
+
+  /// Adds the value blocks of \p S to the indirect calls of the functions
+  /// of \p M.
+  Error addValues(const RawModule &M, const RawSegment &S);
 
   /// Adds the calling context tree of \p S to the profile's, and its
   /// nodes' paths (or entries and costs) to their functions.
@@ -639,6 +665,22 @@ Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
   }
   if (Error E = checkDisjoint(M.Records, S.At))
     return std::move(E);
+  if (S.Values.present()) {
+    M.Values.resize(S.NumFunctions);
+    for (uint64_t I = 0; I != S.NumFunctions; ++I) {
+      PathProfRawValueFunction &V = M.Values[I];
+      uint64_t Base = S.Values.Offset + I * ValueFunctionBytes;
+#define PATHPROF_RAW_VALUE_FIELD(Name)                                         \
+  V.Name = readU64(S.Bytes, Base + offsetof(PathProfRawValueFunction, Name));
+#include "PathProf/ProfileLayout.inc"
+      if (V.NumValueSites != 0 && V.ValuesOffset % 8 != 0)
+        return corrupt(S.At.prefix() + "function '" + M.Records[I].Name +
+                       "': value blocks at offset " + Twine(V.ValuesOffset) +
+                       " are not 8-byte aligned");
+      if (V.Address != 0)
+        M.ByAddress.emplace(V.Address, I);
+    }
+  }
   M.Index.reserve(M.Records.size());
   for (const RawRecord &R : M.Records) {
     Expected<size_t> F = functionOf(R, S);
@@ -696,8 +738,73 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
   if (S.HashMetrics.Size != 0)
     if (Error E = addHashTable(M, S, S.HashMetrics, HashMetricEntryBytes))
       return E;
+  if (!M.Values.empty())
+    if (Error E = addValues(M, S))
+      return E;
   if (S.Context.Size != 0)
     return addContext(M, S);
+  return Error::success();
+}
+
+Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
+  for (size_t I = 0; I != M.Records.size(); ++I) {
+    const PathProfRawValueFunction &V = M.Values[I];
+    if (V.NumValueSites == 0)
+      continue;
+    const RawRecord &R = M.Records[I];
+    if (V.ValuesOffset > S.Counters.Size ||
+        V.NumValueSites > (S.Counters.Size - V.ValuesOffset) / ValueBlockBytes)
+      return corrupt(S.At.prefix() + "function '" + R.Name +
+                     "': " + Twine(V.NumValueSites) +
+                     " value blocks at offset " + Twine(V.ValuesOffset) +
+                     " do not fit the counter region (" +
+                     Twine(S.Counters.Size) + " bytes)");
+    FunctionProfile &Fn = P.Functions[M.Index[I]];
+    std::vector<uint64_t> Seen;
+    for (uint64_t J = 0; J != V.NumValueSites; ++J) {
+      uint64_t At = S.Counters.Offset + V.ValuesOffset + J * ValueBlockBytes;
+      auto Word = [&](size_t Offset) { return readU64(S.Bytes, At + Offset); };
+      uint64_t Site = Word(offsetof(PathProfValueBlock, Site));
+      auto Problem = [&](const Twine &Msg) {
+        return corrupt(S.At.prefix() + "function '" + R.Name +
+                       "': value block " + Twine(J) + " " + Msg);
+      };
+      if (Site == 0) {
+        for (size_t W = 0; W != ValueBlockBytes; W += 8)
+          if (Word(W) != 0)
+            return Problem("has counts but no call site");
+        continue;
+      }
+      if (Site - 1 > PATHPROF_FUNC_CALL_SITES_MASK)
+        return Problem("names call site " + Twine(Site - 1));
+      if (llvm::is_contained(Seen, Site))
+        return Problem("names call site " + Twine(Site - 1) +
+                       ", as an earlier block does");
+      Seen.push_back(Site);
+      bool Ok = Fn.ICalls.add(Site - 1, "",
+                              Word(offsetof(PathProfValueBlock, Other)));
+      bool Free = false;
+      for (unsigned K = 0; K != PATHPROF_VALUE_SLOTS; ++K) {
+        size_t Slot = offsetof(PathProfValueBlock, Slots) + K * 16;
+        uint64_t Target = Word(Slot), Count = Word(Slot + 8);
+        if (Target == 0) {
+          if (Count != 0)
+            return Problem("counts " + Twine(Count) + " calls in a free slot");
+          Free = true;
+          continue;
+        }
+        if (Free)
+          return Problem("has a target after a free slot");
+        auto Callee = M.ByAddress.find(Target);
+        StringRef Name = Callee == M.ByAddress.end()
+                             ? StringRef()
+                             : M.Records[Callee->second].Name;
+        Ok &= Fn.ICalls.add(Site - 1, Name, Count);
+      }
+      if (!Ok)
+        Saturated[M.Index[I]] = true;
+    }
+  }
   return Error::success();
 }
 

@@ -157,6 +157,8 @@ private:
   size_t FunctionLine = 0;
   /// The line of its 'calls' line (a function that counts no paths), or 0.
   size_t CallsLine = 0;
+  /// The last 'icall' line of the function: (call site, callee).
+  std::optional<std::pair<uint64_t, std::string>> LastICall;
   /// The calling context tree being read: the contexts from a root to the
   /// last one read (the one a 'cpath' or 'recursion' line belongs to), and
   /// their functions' numbers of paths; the functions by name and checksum.
@@ -302,6 +304,7 @@ Error TextReader::readFunction() {
   CFG = CFGDescription();
   Records.clear();
   CallsLine = 0;
+  LastICall.reset();
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -424,6 +427,29 @@ Error TextReader::readFunction() {
         F.Costs = CallCosts();
       F.CallsOnly = true;
       CallsLine = LineNo;
+    } else if (Keyword == "icall") {
+      // icall SITE COUNT [CALLEE...]: the callee is the rest of the line;
+      // none: calls of unknown targets.
+      if (Version < TextIndirectCallsVersion)
+        return error("'icall' needs ':pathprof-text 4'");
+      auto [SiteWord, AfterSite] = Args.split(' ');
+      auto [CountWord, CalleeText] = AfterSite.trim().split(' ');
+      uint64_t Site, Count;
+      if (Error E = number(SiteWord, Site, "a call site"))
+        return E;
+      if (Error E = number(CountWord, Count, "a count"))
+        return E;
+      std::string Callee;
+      if (Error E = name(CalleeText.trim(), Callee))
+        return E;
+      if (Count == 0)
+        return error("an indirect call count must not be zero");
+      auto Key = std::make_pair(Site, Callee);
+      if (LastICall && Key <= *LastICall)
+        return error("'icall' lines must be sorted by call site, unknown "
+                     "targets first, then callees by name, each once");
+      LastICall = Key;
+      F.ICalls.add(Site, Callee, Count);
     } else if (Keyword == "path") {
       if (CallsLine)
         return error("a function that counts calls only has no paths");
@@ -700,8 +726,11 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
   });
   const bool AnyCallsOnly =
       any_of(P.Functions, [](const FunctionProfile &F) { return F.CallsOnly; });
+  const bool AnyICalls = any_of(
+      P.Functions, [](const FunctionProfile &F) { return !F.ICalls.empty(); });
   OS << TextProfileMagic << " "
-     << (AnyCallsOnly   ? TextCallsOnlyVersion
+     << (AnyICalls      ? TextIndirectCallsVersion
+         : AnyCallsOnly ? TextCallsOnlyVersion
          : HasCallSites ? TextCallSitesVersion
                         : 1)
      << "\n";
@@ -760,6 +789,15 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       for (size_t I = 0; I != P.Metrics.size(); ++I)
         OS << " " << (R.Metrics.empty() ? 0 : R.Metrics[I]);
       OS << "\n";
+    }
+    for (const IndirectCallSite &S : F->ICalls) {
+      if (S.Unknown)
+        OS << "icall " << S.Site << " " << S.Unknown << "\n";
+      for (const CalleeCount &C : S.Callees) {
+        OS << "icall " << S.Site << " " << C.Count << " ";
+        writeName(OS, C.Name, /*InWord=*/false);
+        OS << "\n";
+      }
     }
     if (F->CallsOnly) {
       OS << "calls " << F->Entries;

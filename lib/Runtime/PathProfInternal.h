@@ -184,6 +184,22 @@ int __pathprof_ctx_fold(char *Acc, const char *Src, uint64_t Capacity,
                         const PathProfRawFunction *Records,
                         uint64_t NumFunctions);
 
+/*--- Value profiles (PathProfValues.c) ------------------------------------*/
+/* What targets of indirect calls are recorded relative to: the start of
+   this module's data section. */
+uint64_t __pathprof_value_anchor(void);
+/* The VALUES region's Address of \p F: its address minus the anchor, 0
+   when it has none. */
+uint64_t __pathprof_value_key(const PathProfFunctionData *F);
+/* Fork child: a table of targets another thread of the parent was building
+   is built again when needed. Async-signal-safe. */
+void __pathprof_values_after_fork(void);
+/* Adds the value block \p Src (PATHPROF_VALUE_BLOCK_WORDS words, of a dead
+   segment) into \p Acc, of the same call site, and zeroes Src. Targets
+   for which Acc has no free slot are counted in its Other.
+   Async-signal-safe. */
+void __pathprof_value_fold(uint64_t *Acc, uint64_t *Src);
+
 /*--- Segments (PathProfSegment.c) -----------------------------------------*/
 
 /* What a module needs to obtain a counter segment in a raw profile file,

@@ -64,9 +64,9 @@ static int InitState = InitNone;
 /* This module's layout, fixed at init: its description segment (records at
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
-  uint64_t FunctionsOffset, NamesOffset, NamesSize, DescSize, CountersOffset,
-      CountersSize, HashCapacity, MetricsOffset, MetricsSize, ContextOffset,
-      ContextSize, SegmentSize, Signature;
+  uint64_t FunctionsOffset, ValuesOffset, NamesOffset, NamesSize, DescSize,
+      CountersOffset, CountersSize, HashCapacity, MetricsOffset, MetricsSize,
+      ContextOffset, ContextSize, SegmentSize, Signature;
 } L;
 
 /* The module's two hash tables, laid out after the counters: the counts of
@@ -148,13 +148,20 @@ static uint64_t mixWord(uint64_t H, uint64_t W) {
 }
 
 /* Names the module's layout: every record's name, checksum, number of
-   paths, counter offset and flags. Segments of one signature have the same
+   paths, counter offset and flags, and its VALUES entry if the module has
+   any (\p Values, or null). Segments of one signature have the same
    description, so a file needs one description per signature. */
 static uint64_t moduleSignature(const PathProfRawFunction *Records,
+                                const PathProfRawValueFunction *Values,
                                 const PathProfFunctionData *Data, uint64_t N) {
   uint64_t H = 0xcbf29ce484222325ULL;
   for (uint64_t I = 0; I != N; ++I) {
     const PathProfRawFunction *R = &Records[I];
+    if (Values) {
+      H = mixWord(H, Values[I].Address);
+      H = mixWord(H, Values[I].ValuesOffset);
+      H = mixWord(H, Values[I].NumValueSites);
+    }
     H = mixWord(H, R->NameSize);
     H = mixWord(H, R->Checksum);
     H = mixWord(H, R->NumPaths);
@@ -242,9 +249,17 @@ static int buildImage(void) {
   L.CountersSize =
       (CntBegin && CntEnd > CntBegin) ? (uint64_t)(CntEnd - CntBegin) : 0;
 
+  /* A module with indirect call sites describes where their value blocks
+     are and which functions they may record (the VALUES region). */
+  int AnyValues = 0;
+  for (uint64_t I = 0; I != NumFunctions && !AnyValues; ++I)
+    AnyValues = Data[I].NumValueSites != 0;
   L.FunctionsOffset = sizeof(PathProfRawHeader);
-  L.NamesOffset =
+  L.ValuesOffset =
       L.FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
+  L.NamesOffset =
+      L.ValuesOffset +
+      (AnyValues ? NumFunctions * sizeof(PathProfRawValueFunction) : 0);
   void *P = mmap(0, (size_t)L.NamesOffset, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (P == MAP_FAILED) {
@@ -256,6 +271,8 @@ static int buildImage(void) {
 
   PathProfRawFunction *Records =
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
+  PathProfRawValueFunction *Values =
+      AnyValues ? (PathProfRawValueFunction *)(Image + L.ValuesOffset) : 0;
   int AnyHashed[NumHashes] = {0, 0};
   int AnyContext = 0, AnyCalls = 0;
   unsigned MaxMetrics = 0;
@@ -297,10 +314,25 @@ static int buildImage(void) {
                                 "counter section",
                                 (int)NameSize, NameSize ? F->Name : "");
     }
+    if (Values) {
+      PathProfRawValueFunction *V = &Values[I];
+      V->Address = __pathprof_value_key(F);
+      char *B = (char *)F->Values;
+      if (F->NumValueSites && B >= CntBegin &&
+          F->NumValueSites <=
+              (uint64_t)(CntEnd - B) / sizeof(PathProfValueBlock)) {
+        V->ValuesOffset = (uint64_t)(B - CntBegin);
+        V->NumValueSites = F->NumValueSites;
+      } else if (F->NumValueSites) {
+        __pathprof_report_error("function '%.*s': value blocks outside the "
+                                "counter section",
+                                (int)NameSize, NameSize ? F->Name : "");
+      }
+    }
   }
   L.NamesSize = NamePos;
   L.DescSize = roundToPage(L.NamesOffset + L.NamesSize);
-  L.Signature = moduleSignature(Records, Data, NumFunctions);
+  L.Signature = moduleSignature(Records, Values, Data, NumFunctions);
 
   L.HashCapacity =
       AnyHashed[0] || AnyHashed[1] ? __pathprof_hash_capacity() : 0;
@@ -341,6 +373,10 @@ static int buildImage(void) {
             NumFunctions * sizeof(PathProfRawFunction),
             sizeof(PathProfRawFunction));
   setRegion(D, PATHPROF_REGION_NAMES, L.NamesOffset, L.NamesSize, 1);
+  if (Values)
+    setRegion(D, PATHPROF_REGION_VALUES, L.ValuesOffset,
+              NumFunctions * sizeof(PathProfRawValueFunction),
+              sizeof(PathProfRawValueFunction));
 
   PathProfRawHeader *C = &CounterHeader;
   initHeader(C, PATHPROF_SEGMENT_COUNTERS, L.SegmentSize, NumFunctions);
@@ -635,6 +671,7 @@ static void parentAfterFork(void) { unlockModule(); }
    so %p names the child) at the address of the parent's, so nothing it
    counts reaches the parent's segment. Async-signal-safe. */
 static void childAfterFork(void) {
+  __pathprof_values_after_fork();
   ModuleLock = 0;
   if (!Map)
     return;

@@ -166,6 +166,25 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
                  D->NumFunctions) != 0)
     return -1;
   const PathProfRawRegion *C = findRegion(Mine, PATHPROF_REGION_COUNTERS);
+  /* Value blocks are keyed by target: they are merged slot by slot, and
+     then hold zeros, which the sum below adds. */
+  const PathProfRawRegion *V = findRegion(D, PATHPROF_REGION_VALUES);
+  if (C && V) {
+    const PathProfRawValueFunction *Entries =
+        (const PathProfRawValueFunction *)(Req->Description + V->Offset);
+    for (uint64_t I = 0; I != D->NumFunctions; ++I) {
+      const PathProfRawValueFunction *E = &Entries[I];
+      if (E->ValuesOffset > C->Size ||
+          E->NumValueSites >
+              (C->Size - E->ValuesOffset) / sizeof(PathProfValueBlock))
+        continue;
+      for (uint64_t J = 0; J != E->NumValueSites; ++J) {
+        uint64_t At =
+            C->Offset + E->ValuesOffset + J * sizeof(PathProfValueBlock);
+        __pathprof_value_fold((uint64_t *)(Acc + At), (uint64_t *)(Src + At));
+      }
+    }
+  }
   if (C) {
     uint64_t *A = (uint64_t *)(Acc + C->Offset);
     const uint64_t *S = (const uint64_t *)(Src + C->Offset);

@@ -28,7 +28,15 @@
 //     to 4 are left out: the DAG only gives the function its identity
 //     (checksum, number of paths, CFG description), and the markers are the
 //     entry's path start and a leave marker wherever the function leaves.
-//  6. A PathProfFunctionData record in __pathprof_data carries the name, CFG
+//  6. Without -pathprof-context (value profiles, -pathprof-value-profiles),
+//     each indirect call site gets a value block in the counter section and
+//     a marker naming the block, its call-site index (the numbering of
+//     step 5) and the called operand, which pathprof-lower turns into a
+//     call of the runtime, as IR PGO's value profiling does, so that the
+//     use side can promote the hot callees (docs/Design.md). The data
+//     record then carries the function's address when it may be called
+//     indirectly, for the runtime to know its callees.
+//  7. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
 //     lines and DAG edges) so that profiles decode without the binary. The
 //     globals of a function the linker may discard or replace (a comdat
@@ -126,6 +134,11 @@ static cl::opt<ContextKind> Context(
                           "Entries and calls per context (and with metrics "
                           "inclusive and exclusive costs), no path counts")));
 
+static cl::opt<bool> ValueProfiles(
+    "pathprof-value-profiles", cl::init(true), cl::Hidden,
+    cl::desc("Without -pathprof-context, record the callees of indirect "
+             "calls (value profiles) for indirect-call promotion"));
+
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
@@ -154,6 +167,8 @@ public:
   GlobalVariable *data() const { return Data; }
   /// The call sites, by index, with -pathprof-context.
   ArrayRef<CallBase *> callSites() const { return CallSites; }
+  /// The indirect call sites that have value blocks.
+  size_t numValueSites() const { return ValueSites.size(); }
 
 private:
   void emitGlobals();
@@ -174,6 +189,9 @@ private:
   std::vector<Instruction *> VerifyBlockCalls;
   DenseMap<std::pair<BasicBlock *, unsigned>, Value *> EdgeValues;
   std::vector<CallBase *> CallSites;
+  /// Without contexts: the indirect call sites and their indices.
+  std::vector<std::pair<uint64_t, CallBase *>> ValueSites;
+  GlobalVariable *Values = nullptr;
 };
 
 } // namespace
@@ -272,6 +290,14 @@ void FunctionInstrumenter::emitGlobals() {
   GlobalVariable *BlobGV =
       MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
 
+  if (!ValueSites.empty()) {
+    auto *Ty =
+        ArrayType::get(RT.I64, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS);
+    Values =
+        MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_vals_", false);
+    Values->addAttribute("bss-section", PATHPROF_CNTS_SECTION);
+    Values->setAlignment(Align(8));
+  }
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
     // One record of 1 + K words per path: {count, metric[0..K-1]}; or, for
@@ -299,6 +325,18 @@ void FunctionInstrumenter::emitGlobals() {
   Fields[DataField::NumPaths] = C64(DAG.numPaths());
   Fields[DataField::Counters] = CountersPtr;
   Fields[DataField::Flags] = C64(Flags);
+  // Only a function that can be called indirectly is a callee of a value
+  // profile; naming any other discardable function would keep its body
+  // alive.
+  const bool MayBeCalledIndirectly =
+      !F.isDiscardableIfUnused() || F.hasAddressTaken();
+  Fields[DataField::Function] =
+      MayBeCalledIndirectly && ValueProfiles && Context == ContextKind::None
+          ? static_cast<Constant *>(&F)
+          : ConstantPointerNull::get(RT.Ptr);
+  Fields[DataField::Values] = Values ? static_cast<Constant *>(Values)
+                                     : ConstantPointerNull::get(RT.Ptr);
+  Fields[DataField::NumValueSites] = C64(ValueSites.size());
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -391,9 +429,23 @@ void FunctionInstrumenter::run() {
   ArrayRef<BasicBlock *> Blocks = DAG.blocks();
   const unsigned NumBlocks = Blocks.size();
   // Before the pass adds calls of its own.
-  if (Context != ContextKind::None)
+  if (Context != ContextKind::None) {
     CallSites = contextCallSites(F);
+  } else if (ValueProfiles) {
+    std::vector<CallBase *> Calls = contextCallSites(F);
+    for (size_t I = 0; I != Calls.size(); ++I)
+      if (Calls[I]->isIndirectCall())
+        ValueSites.emplace_back(I, Calls[I]);
+  }
   emitGlobals();
+  for (size_t I = 0; I != ValueSites.size(); ++I) {
+    auto [Index, CB] = ValueSites[I];
+    IRBuilder<> B(CB);
+    Value *Block = B.CreateConstInBoundsGEP1_64(
+        RT.I64, Values, I * PATHPROF_VALUE_BLOCK_WORDS, "pathprof.vblock");
+    B.CreateCall(RT.valueSite(),
+                 {Block, B.getInt64(Index), CB->getCalledOperand()});
+  }
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
   CallInst *EntryStart = Entry.CreateCall(RT.pathStart(), {Data});

@@ -13,7 +13,9 @@
 // function that counts no paths (-pathprof-context=calls) has only that
 // entry, and, with metrics, the runtime's calls at entry and where it leaves
 // (its leave markers), which add its inclusive and exclusive costs to what
-// the entry returned: its node's, or its flat calls record.
+// the entry returned: its node's, or its flat calls record. A value-site
+// marker (an indirect call, without contexts) becomes a call of the runtime
+// with the call site's value block, biased as the dense counters are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,6 +46,7 @@ using namespace pathprof;
 
 STATISTIC(NumDenseEnds, "Path ends lowered to dense counter updates");
 STATISTIC(NumHashedEnds, "Path ends lowered to hash table updates");
+STATISTIC(NumValueSites, "Indirect calls given value profile updates");
 
 static cl::opt<CounterMode> Mode(
     "pathprof-counters", cl::init(CounterMode::Thread), cl::Hidden,
@@ -108,6 +111,7 @@ public:
   void lowerEntryStart(CallInst &Start);
   void lowerCallSite(CallInst &Site);
   void lowerLeave(CallInst &Leave);
+  void lowerValueSite(CallInst &Site);
   void finishContext();
   std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
                                                  const RecordInfo &Info,
@@ -255,7 +259,8 @@ bool FunctionLowering::hasCalls(const Function &F) {
     const Function *Callee = CB->getCalledFunction();
     return !Callee || (Callee->getName() != PathStartMarker &&
                        Callee->getName() != PathEndMarker &&
-                       Callee->getName() != LeaveMarker);
+                       Callee->getName() != LeaveMarker &&
+                       Callee->getName() != ValueSiteMarker);
   });
 }
 
@@ -687,6 +692,26 @@ void FunctionLowering::lowerCallSite(CallInst &Site) {
   Site.eraseFromParent();
 }
 
+/// A value-site marker: the runtime counts the callee in the call site's
+/// value block of the thread's slice (or the process's counters). The bias
+/// is loaded here, not kept from the entry across the function's calls;
+/// the entry still gives a thread without a slice its slice.
+void FunctionLowering::lowerValueSite(CallInst &Site) {
+  ++NumValueSites;
+  if (Mode == CounterMode::Thread && !onlyCalledFromInstrumentedCode(F))
+    bias();
+  IRBuilder<> B(&Site);
+  Value *Addr = RT.counterBias();
+  if (Mode == CounterMode::Thread)
+    Addr = B.CreateThreadLocalAddress(RT.threadBias());
+  Value *Bias = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.vp");
+  Value *Block = B.CreateGEP(B.getInt8Ty(), Site.getArgOperand(0), Bias,
+                             "pathprof.vblock");
+  B.CreateCall(RT.valueTarget(Mode == CounterMode::Atomic),
+               {Block, Site.getArgOperand(1), Site.getArgOperand(2)});
+  Site.eraseFromParent();
+}
+
 /// A leave marker of a function that counts no paths: with metrics, its
 /// costs in this activation go to the costs its entry found.
 void FunctionLowering::lowerLeave(CallInst &Leave) {
@@ -863,6 +888,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
   Function *End = M.getFunction(PathEndMarker);
   Function *Site = M.getFunction(CallSiteMarker);
   Function *Leave = M.getFunction(LeaveMarker);
+  Function *VSite = M.getFunction(ValueSiteMarker);
   if (!Start && !End)
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
@@ -879,7 +905,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
     if (!Users.contains(&F))
       continue;
     SmallVector<CallInst *, 16> Ends, Leaves;
-    SmallVector<CallInst *, 4> Starts, Sites;
+    SmallVector<CallInst *, 4> Starts, Sites, Values;
     for (Instruction &I : instructions(F)) {
       if (isMarker(&I, PathEndMarker))
         Ends.push_back(cast<CallInst>(&I));
@@ -889,6 +915,8 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         Sites.push_back(cast<CallInst>(&I));
       else if (isMarker(&I, LeaveMarker))
         Leaves.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, ValueSiteMarker))
+        Values.push_back(cast<CallInst>(&I));
     }
     // Lowering splits blocks: markers are collected first.
     FunctionLowering FL(F, RT);
@@ -900,9 +928,11 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
       FL.lowerPathEnd(*CI);
     for (CallInst *CI : Leaves)
       FL.lowerLeave(*CI);
+    for (CallInst *CI : Values)
+      FL.lowerValueSite(*CI);
     FL.finishContext();
   }
-  for (Function *Marker : {End, Site, Leave}) {
+  for (Function *Marker : {End, Site, Leave, VSite}) {
     if (!Marker)
       continue;
     if (!Marker->use_empty())

@@ -21,9 +21,10 @@
 //     a PSK_Instr profile summary of the whole profile, and inlinehint / cold
 //     attributes from the hot and cold count thresholds; a function whose
 //     paths never ran gets entry count 0 and is cold;
-//  4. with a calling context profile (-fprofile-path-context), gives each
-//     indirect call the value profile IR PGO's use pass gives it, from the
-//     callees its call site entered in all the function's contexts (the
+//  4. gives each indirect call the value profile IR PGO's use pass gives
+//     it, from the callees its call site entered: in all the function's
+//     contexts with a calling context profile (-fprofile-path-context), or
+//     as the flow-only profile's value profiles recorded them (the
 //     call-site indices are the instrumentation's,
 //     PathProf/ContextCallSites.h): !prof !{!"VP", i32 0, i64 TOTAL,
 //     i64 HASH, i64 COUNT, ...} through llvm::annotateValueSite, hottest
@@ -234,7 +235,9 @@ callSiteMismatch(ArrayRef<CallBase *> Sites,
     for (const CallTarget &T : Callees)
       if (T.Name != Name)
         return ("its call site " + Twine(Site) + " calls " + displayName(Name) +
-                ", the profile has it enter " + displayName(T.Name))
+                ", the profile has it " +
+                (T.Name.empty() ? "call unknown targets"
+                                : "enter " + displayName(T.Name)))
             .str();
   }
   return "";
@@ -254,10 +257,16 @@ static unsigned annotateIndirectCalls(Module &M, ArrayRef<CallBase *> Sites,
       continue;
     SmallVector<InstrProfValueData, 4> Values;
     uint64_t Total = 0;
+    // Calls of targets the profile cannot name count in the total, so that
+    // promotion weighs the named ones against every call, as it does with
+    // the values an edge profile leaves out.
     for (const CallTarget &T : Callees) {
-      Values.push_back({Hashes.hash(T.Name), T.Count});
+      if (!T.Name.empty())
+        Values.push_back({Hashes.hash(T.Name), T.Count});
       Total = SaturatingAdd(Total, T.Count);
     }
+    if (Values.empty())
+      continue;
     // Hottest first, as llvm-profdata sorts a site's values; equal counts
     // by hash, so that the order does not depend on the tree's.
     llvm::sort(Values,
@@ -383,7 +392,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       });
       continue;
     }
-    // With contexts: the call sites the profile's indices mean.
+    // With callees (contexts or value profiles): the call sites the
+    // profile's indices mean.
     auto Targets = Loaded->CallTargets.find(FP);
     std::vector<CallBase *> Sites;
     if (Targets != Loaded->CallTargets.end()) {
@@ -442,7 +452,11 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << "gave " << ore::NV("IndirectCalls", NumValues)
                  << plural(NumValues, " indirect call", " indirect calls")
                  << " of " << ore::NV("Function", Shown)
-                 << " the value profile of the callees its contexts entered";
+                 << (Loaded->Prof.Context
+                         ? " the value profile of the callees its contexts "
+                           "entered"
+                         : " the value profile of the callees its value "
+                           "profiles recorded");
         });
     }
     if (PSI.isHotCount(EntryCount))

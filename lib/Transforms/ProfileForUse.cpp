@@ -173,8 +173,20 @@ loadProfile(StringRef File, function_ref<void(const Twine &)> Warn) {
       Result->LocalsBySymbol[Parts.Symbol].push_back(
           Result->ByName.find(FP.Name)->first());
   }
+  // The callees of indirect calls: from the calling context tree, or from
+  // the value profiles of a flow-only profile (one or the other: a build
+  // with contexts records no value profiles).
   if (Result->Prof.Context)
     CallTargetCollector(*Result).run(*Result->Prof.Context);
+  else
+    for (const FunctionProfile &FP : Result->Prof.Functions)
+      for (const IndirectCallSite &S : FP.ICalls) {
+        auto &Targets = Result->CallTargets[&FP][S.Site];
+        for (const CalleeCount &C : S.Callees)
+          Targets.push_back({C.Name, C.Count});
+        if (S.Unknown)
+          Targets.push_back({StringRef(), S.Unknown});
+      }
   std::optional<PathProfileSummary> Summary = Result->Prof.Summary;
   if (!Summary) {
     Expected<PathProfileSummary> Computed = computeSummary(Result->Prof);

@@ -43,6 +43,13 @@ inline constexpr llvm::StringLiteral CallSiteMarker = "__pathprof_call_site";
 /// where the function's metrics, if any, are added to its node.
 inline constexpr llvm::StringLiteral LeaveMarker = "__pathprof_leave";
 
+/// Without -pathprof-context, before each indirect call (value profiles):
+///   call void @__pathprof_value_site(ptr <block>, i64 <index>, ptr <callee>)
+/// where <block> is the call site's value block in the counter section,
+/// <index> its call-site index (PathProf/ContextCallSites.h) and <callee>
+/// the called operand.
+inline constexpr llvm::StringLiteral ValueSiteMarker = "__pathprof_value_site";
+
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
@@ -96,6 +103,17 @@ struct RuntimeInterface {
   llvm::FunctionCallee leave() { return marker(LeaveMarker, {Ptr}); }
   llvm::FunctionCallee callSite() {
     return marker(CallSiteMarker, {Ptr, I64, Ptr});
+  }
+  llvm::FunctionCallee valueSite() {
+    return marker(ValueSiteMarker, {Ptr, I64, Ptr});
+  }
+  /// Counts the callee (ptr) of an indirect call in the value block (ptr,
+  /// biased: the thread's or the process's) of call site i64
+  /// (PathProfValues.c); the atomic form for counters threads share.
+  llvm::FunctionCallee valueTarget(bool Atomic) {
+    return fn(Atomic ? "__pathprof_value_target_atomic"
+                     : "__pathprof_value_target",
+              llvm::Type::getVoidTy(Ctx), {Ptr, I64, Ptr});
   }
 
   /// The calling context tree (PathProfContext.c). On entry: returns the

@@ -3,8 +3,7 @@
 // profile clang -fprofile-use gives them for the same run (the same callee
 // hashes, counts and totals), LLVM's indirect-call promotion turns the
 // callees into direct calls, and the rebuilt program prints what the plain
-// one prints. A flow-only profile has no callees: no value profiles, no
-// promotion.
+// one prints. A flow-only profile gives the same, from its value profiles.
 //
 // RUN: rm -rf %t && mkdir %t
 // RUN: %clangxx -O2 %s -o %t/plain && %t/plain > %t/plain.out
@@ -41,13 +40,26 @@
 // PROMOTE: remark: Promote indirect call to _Z3dbli with count 10 out of 15 [-Rpass=pgo-icall-prom]
 // PROMOTE: remark: Promote indirect call to _ZL3negi with count 5 out of 5 [-Rpass=pgo-icall-prom]
 //
-// A flow-only profile of the same program: the same branch weights, no
-// value profiles, nothing promoted.
+// A flow-only profile of the same program (value profiles, the default):
+// the same value profiles, the same promotions, the same output.
 // RUN: pathprof-clang++ -O2 -fprofile-path-generate %s -o %t/flow
 // RUN: env PATHPROF_FILE=%t/flow.pathraw %t/flow > /dev/null
+// RUN: %llvm-pathprof show %t/flow.pathraw | FileCheck %s --check-prefix=FLOW
+// FLOW: Indirect call site 0: 100 calls: Square::area() const 60, Circle::area() const 30, Tri::area() const 10
+// FLOW: Indirect call site 0: 40 calls: add1(int) 25, dbl(int) 10, neg(int) 5
 // RUN: pathprof-clang++ -O2 -fprofile-path-use=%t/flow.pathraw -c %s -o /dev/null -mllvm -print-after=pathprof-use 2> %t/flow.ll
-// RUN: not grep -c '"VP"' %t/flow.ll
-// RUN: pathprof-clang++ -O2 -fprofile-path-use=%t/flow.pathraw -c %s -o /dev/null -Rpass=pgo-icall-prom 2>&1 | count 0
+// RUN: grep -o '!{!"VP".*}' %t/flow.ll | diff %t/pathprof.vp -
+// RUN: pathprof-clang++ -O2 -fprofile-path-use=%t/flow.pathraw %s -o %t/flowuse -Rpass=pgo-icall-prom 2> %t/flow.remarks
+// RUN: grep -o 'Promote indirect call to .*' %t/flow.remarks | diff %t/clang.promoted -
+// RUN: %t/flowuse > %t/flowuse.out && cmp %t/plain.out %t/flowuse.out
+//
+// Without value profiles (-pathprof-value-profiles=false): the same branch
+// weights, no value profiles, nothing promoted.
+// RUN: pathprof-clang++ -O2 -fprofile-path-generate -mllvm -pathprof-value-profiles=false %s -o %t/novp
+// RUN: env PATHPROF_FILE=%t/novp.pathraw %t/novp > /dev/null
+// RUN: pathprof-clang++ -O2 -fprofile-path-use=%t/novp.pathraw -c %s -o /dev/null -mllvm -print-after=pathprof-use 2> %t/novp.ll
+// RUN: not grep -c '"VP"' %t/novp.ll
+// RUN: pathprof-clang++ -O2 -fprofile-path-use=%t/novp.pathraw -c %s -o /dev/null -Rpass=pgo-icall-prom 2>&1 | count 0
 
 #include <cstdio>
 

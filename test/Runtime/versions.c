@@ -6,7 +6,7 @@
 //
 // RUN: %clang_pathprof -O0 -g -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
 // IR-DAG: @__pathprof_producer = linkonce_odr hidden constant [{{[0-9]+}} x i8] c"PathProf 0.3 (LLVM 19.{{[0-9.]+}})\00"
-// IR-DAG: @__pathprof_data_version = linkonce_odr hidden constant i64 1
+// IR-DAG: @__pathprof_data_version = linkonce_odr hidden constant i64 2
 //
 // RUN: %clang_pathprof -O0 -g %s %pathprof_rt -o %t
 // RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t
@@ -16,20 +16,18 @@
 // RAW-NEXT: producer: PathProf 0.3 (LLVM 19.{{[0-9.]+}})
 // RAW-NEXT: runtime: PathProf runtime 0.3 (raw v4)
 //
-// RUN: %clang -O1 -DDATA_VERSION=99 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t.skew
+// RUN: %clang -O1 -DPP_DATA_VERSION=99 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t.skew
 // RUN: rm -f %t.skew.raw
 // RUN: env PATHPROF_FILE=%t.skew.raw sh -c '%t.skew; echo "exit status $?"' > %t.out 2>&1
 // RUN: FileCheck --check-prefix=SKEW --implicit-check-not='PathProf error' %s < %t.out
-// SKEW: PathProf error: module built for PathProf data version 99; this runtime supports 1; not profiled
+// SKEW: PathProf error: module built for PathProf data version 99; this runtime supports 2; not profiled
 // SKEW: exit status 7
 // RUN: not ls %t.skew.raw
 
-#ifdef DATA_VERSION
+#ifdef PP_DATA_VERSION
 /* A module as a different version of the pass would emit it. */
 #include "pathprof_test.h"
 
-__attribute__((visibility("hidden"))) const uint64_t __pathprof_data_version =
-    DATA_VERSION;
 static const uint8_t DiamondCFG[] = PP_DIAMOND_BLOB;
 PP_COUNTERS(DiamondCounts, 2);
 PP_FUNCTION(DiamondData, "diamond", DiamondCFG, 2, DiamondCounts, 0);

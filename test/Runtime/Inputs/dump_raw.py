@@ -16,6 +16,7 @@ V2_HEADER = struct.Struct("<18Q64s64s")
 V3_HEADER = struct.Struct("<12Q64s64s32Q")
 DESCRIPTION, COUNTERS = 1, 2
 REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
+REGION_VALUES = 8
 FUNC = struct.Struct("<8Q")
 MAGIC = 0x574152464F525050
 FREE = 1
@@ -35,7 +36,7 @@ def is_live(path, offset):
         return struct.unpack("hhqqi4x", res)[0] != fcntl.F_UNLCK
 
 
-def dump_segment(seg, header_size, fields, check_layout=True):
+def dump_segment(seg, header_size, fields, check_layout=True, values_size=0):
     (num_funcs, funcs_off, blobs_off, blobs_size, cnts_off, cnts_size,
      hash_off, hash_size, num_metrics, signature) = fields
     end = len(seg)
@@ -44,7 +45,8 @@ def dump_segment(seg, header_size, fields, check_layout=True):
     for off in (funcs_off, blobs_off, cnts_off, hash_off):
         if off % 8:
             fail("unaligned offset %d" % off)
-    if blobs_off != funcs_off + num_funcs * FUNC.size:
+    # A module with indirect calls has its VALUES region in between.
+    if blobs_off != funcs_off + num_funcs * FUNC.size + values_size:
         fail("blobs do not follow the function records")
     if cnts_off < blobs_off + blobs_size or cnts_off + cnts_size > end:
         fail("counters out of place")
@@ -187,7 +189,8 @@ def dump_v3(path, data, live, version):
                      (num_funcs, funcs_off, names_off, names_size,
                       base + cnts_off, cnts_size,
                       base + hash_off if hash_off else 0, hash_size,
-                      num_metrics, signature), check_layout=False)
+                      num_metrics, signature), check_layout=False,
+                     values_size=desc_regions.get(REGION_VALUES, (0, 0))[1])
 
 
 def main():

@@ -68,6 +68,17 @@ PP_HIDDEN void __pathprof_verify_leave(uint64_t Frame);
   __attribute__((section(PATHPROF_CNTS_SECTION), used, aligned(8)))            \
   uint64_t Var[N]
 
+/* The layout of the records below, as the pass emits it; a test of another
+   layout defines PP_DATA_VERSION. Weak, so that several objects of one
+   test may include this header. */
+#ifndef PP_DATA_VERSION
+#define PP_DATA_VERSION PATHPROF_DATA_VERSION
+#endif
+__attribute__((weak, visibility("hidden"))) const uint64_t
+    __pathprof_data_version = PP_DATA_VERSION;
+
+/* A record without an address or value blocks (as of a function whose
+   address is never taken and that makes no indirect calls). */
 #define PP_FUNCTION(Var, NameStr, Blob, NumPaths, Counters, Flags)             \
   __attribute__((section(PATHPROF_DATA_SECTION), used, aligned(8)))            \
   PathProfFunctionData Var = {NameStr,  sizeof(NameStr) - 1,                   \

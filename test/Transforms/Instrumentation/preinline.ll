@@ -33,7 +33,7 @@
 ; SELECT:       select i1 %is, i32 %sum, i32 %v
 
 ; MARKED !pathprof.preinlined = !{}
-; INSTRUMENTED @__pathprof_data_version = linkonce_odr hidden constant i64 1
+; INSTRUMENTED @__pathprof_data_version = linkonce_odr hidden constant i64 2
 
 define internal i32 @twice(i32 %x) {
   %r = shl i32 %x, 1

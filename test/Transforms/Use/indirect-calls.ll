@@ -30,6 +30,28 @@
 ; FLOW: br i1 %c, label %big, label %work, !prof
 ; FLOW-NOT: !"VP"
 ;
+; A flow-only profile with value profiles (text version 4, as every
+; flow-only build records them): dispatch's call site 0 called t1 6, t4 5,
+; t2 4, local 2 and unknown targets 3 (in the total, never named): the same
+; annotation as from a tree, with an unknown share; rec's site 0 rec 7.
+; RUN: sed -e 's/^:pathprof-text 1$/:pathprof-text 4/' -e '/^path 1 20$/a icall 0 3\nicall 0 2 icp.c;local\nicall 0 6 t1\nicall 0 4 t2\nicall 0 5 t4' -e '/^path 1 3$/a icall 0 7 rec' %t/flow.pptext > %t/values.pptext
+; RUN: %llvm-pathprof merge --text-input -o %t/values.pathprof %t/values.pptext
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/values.pathprof -icp-max-annotations=6 -S %s 2>&1 | FileCheck %s --check-prefix=VALUES
+; VALUES-LABEL: define i32 @dispatch(
+; VALUES:       %a = call i32 %f(i32 %m), !prof ![[VD:[0-9]+]]
+; VALUES-NEXT:  %b = call i32 @t1(i32 %a){{$}}
+; VALUES-LABEL: define i32 @rec(
+; VALUES:       %v = call i32 %f(ptr %f, i32 %n), !prof ![[VR:[0-9]+]]
+; VALUES-DAG: ![[VD]] = !{!"VP", i32 0, i64 20, i64 -861406228493635197, i64 6, i64 8059958135287337232, i64 5, i64 -7366929324875021809, i64 4, i64 -3685873891428972735, i64 2}
+; VALUES-DAG: ![[VR]] = !{!"VP", i32 0, i64 7, i64 -6772604598268449781, i64 7}
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/values.pathprof -pass-remarks=pathprof-use -disable-output %s 2>&1 | FileCheck %s --check-prefix=VREMARK
+; VREMARK: remark: <unknown>:0:0: gave 1 indirect call of dispatch the value profile of the callees its value profiles recorded
+; A recorded site that is a direct call now is a stale profile.
+; RUN: sed -e 's/^icall 0 7 rec$/icall 1 7 rec/' %t/values.pptext > %t/vstale.pptext
+; RUN: %llvm-pathprof merge --text-input -o %t/vstale.pathprof %t/vstale.pptext
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/vstale.pathprof -pass-remarks-missed=pathprof-use -disable-output %s 2>&1 | FileCheck %s --check-prefix=VSTALE
+; VSTALE: remark: <unknown>:0:0: path profile not used for rec: {{.*}} (stale profile)
+;
 ; Call sites that disagree with the profile's leave the function alone, with
 ; the stale profile warning: a call site it does not have...
 ; RUN: sed -e 's/^context 2 1 direct 10 /context 2 3 direct 10 /' %S/Inputs/indirect-calls.pptext > %t/site.pptext
