@@ -122,6 +122,7 @@ private:
   RecordInfo recordInfo(Value *Data);
   Value *bias();
   Value *biasAt(CallInst &End);
+  Value *loadBiasBefore(Instruction *Before, const Twine &Name);
   static bool hasCalls(const Function &F);
   std::pair<Value *, Value *> hashKey(Value *Data);
   Value *lowerDense(CallInst &End, const RecordInfo &Info, Value *Base,
@@ -273,14 +274,21 @@ bool FunctionLowering::hasCalls(const Function &F) {
 Value *FunctionLowering::biasAt(CallInst &End) {
   if (!isa<ReturnInst>(End.getParent()->getTerminator()) || !HasCalls)
     return bias();
-  // The thread must still have asked for its slice on entry.
+  return loadBiasBefore(&End, "pathprof.bias.ret");
+}
+
+/// The bias loaded again before \p Before, not the entry's value kept
+/// across the function's calls. The entry must still give a thread without
+/// a slice its slice.
+Value *FunctionLowering::loadBiasBefore(Instruction *Before,
+                                        const Twine &Name) {
   if (Mode == CounterMode::Thread && !onlyCalledFromInstrumentedCode(F))
     bias();
-  IRBuilder<> B(&End);
+  IRBuilder<> B(Before);
   Value *Addr = RT.counterBias();
   if (Mode == CounterMode::Thread)
     Addr = B.CreateThreadLocalAddress(RT.threadBias());
-  return B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.ret");
+  return B.CreateAlignedLoad(RT.I64, Addr, Align(8), Name);
 }
 
 /// Counts path \p PathId in its record (\p Info) of the records at \p Base
@@ -693,18 +701,12 @@ void FunctionLowering::lowerCallSite(CallInst &Site) {
 }
 
 /// A value-site marker: the runtime counts the callee in the call site's
-/// value block of the thread's slice (or the process's counters). The bias
-/// is loaded here, not kept from the entry across the function's calls;
-/// the entry still gives a thread without a slice its slice.
+/// value block of the thread's slice (or the process's counters), the bias
+/// loaded at the site.
 void FunctionLowering::lowerValueSite(CallInst &Site) {
   ++NumValueSites;
-  if (Mode == CounterMode::Thread && !onlyCalledFromInstrumentedCode(F))
-    bias();
+  Value *Bias = loadBiasBefore(&Site, "pathprof.bias.vp");
   IRBuilder<> B(&Site);
-  Value *Addr = RT.counterBias();
-  if (Mode == CounterMode::Thread)
-    Addr = B.CreateThreadLocalAddress(RT.threadBias());
-  Value *Bias = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.bias.vp");
   Value *Block = B.CreateGEP(B.getInt8Ty(), Site.getArgOperand(0), Bias,
                              "pathprof.vblock");
   B.CreateCall(RT.valueTarget(Mode == CounterMode::Atomic),
