@@ -555,33 +555,52 @@ Error writeContext(
 
 } // namespace
 
-/// Reads the indirect call section \p Payload into \p Functions.
-static Error readIndirectCalls(StringRef Payload,
-                               std::vector<FunctionProfile> &Functions) {
+/// Reads a section of per-function entries (SK_IndirectCalls, SK_Selects)
+/// into \p Functions: NumFunctions, then per function {Function (index,
+/// increasing), N} and what \p ReadEntry reads for it, N being at least 1
+/// and at most what the rest of the section holds in \p ItemBytes-byte
+/// items. \p Entries ("indirect calls"), \p Section ("indirect call
+/// section") and \p Items ("indirect call sites") name them in messages.
+static Error readFunctionEntries(
+    StringRef Payload, std::vector<FunctionProfile> &Functions,
+    StringRef Entries, StringRef Section, StringRef Items, uint64_t ItemBytes,
+    function_ref<Error(Cursor &, FunctionProfile &, uint64_t)> ReadEntry) {
   Cursor C(Payload, 0);
   uint64_t NumFunctions;
-  if (Error E = C.readU64(NumFunctions, "the indirect call section"))
+  if (Error E = C.readU64(NumFunctions, "the " + Section))
     return E;
   if (NumFunctions > Functions.size())
-    return corrupt("indirect calls of " + Twine(NumFunctions) +
+    return corrupt(Entries + " of " + Twine(NumFunctions) +
                    " functions, but the profile has " +
                    Twine(Functions.size()));
   std::optional<uint64_t> PrevFunction;
   for (uint64_t I = 0; I != NumFunctions; ++I) {
-    uint64_t Index, NumSites;
-    if (Error E = C.readU64(Index, "indirect calls"))
+    uint64_t Index, N;
+    if (Error E = C.readU64(Index, Entries))
       return E;
-    if (Error E = C.readU64(NumSites, "indirect calls"))
+    if (Error E = C.readU64(N, Entries))
       return E;
     if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
-      return corrupt("indirect calls of function " + Twine(Index) + " (of " +
+      return corrupt(Entries + " of function " + Twine(Index) + " (of " +
                      Twine(Functions.size()) +
                      ") are out of range or out of order");
     PrevFunction = Index;
     FunctionProfile &F = Functions[Index];
-    if (NumSites == 0 || NumSites > C.remaining() / 24)
-      return corrupt("function '" + F.Name + "' has " + Twine(NumSites) +
-                     " indirect call sites");
+    if (N == 0 || N > C.remaining() / ItemBytes)
+      return corrupt("function '" + F.Name + "' has " + Twine(N) + " " + Items);
+    if (Error E = ReadEntry(C, F, N))
+      return E;
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) + " trailing bytes in the " + Section);
+  return Error::success();
+}
+
+/// Reads the indirect call section \p Payload into \p Functions.
+static Error readIndirectCalls(StringRef Payload,
+                               std::vector<FunctionProfile> &Functions) {
+  auto ReadSites = [](Cursor &C, FunctionProfile &F,
+                      uint64_t NumSites) -> Error {
     std::optional<uint64_t> PrevSite;
     for (uint64_t J = 0; J != NumSites; ++J) {
       uint64_t Site, Unknown, NumCallees;
@@ -618,47 +637,26 @@ static Error readIndirectCalls(StringRef Payload,
         F.ICalls.add(Site, Name, Count);
       }
     }
-  }
-  if (C.remaining() != 0)
-    return corrupt(Twine(C.remaining()) +
-                   " trailing bytes in the indirect call section");
-  return Error::success();
+    return Error::success();
+  };
+  return readFunctionEntries(Payload, Functions, "indirect calls",
+                             "indirect call section", "indirect call sites", 24,
+                             ReadSites);
 }
 
+/// Reads the select section \p Payload into \p Functions.
 static Error readSelects(StringRef Payload,
                          std::vector<FunctionProfile> &Functions) {
-  Cursor C(Payload, 0);
-  uint64_t NumFunctions;
-  if (Error E = C.readU64(NumFunctions, "the select section"))
-    return E;
-  if (NumFunctions > Functions.size())
-    return corrupt("selects of " + Twine(NumFunctions) +
-                   " functions, but the profile has " +
-                   Twine(Functions.size()));
-  std::optional<uint64_t> PrevFunction;
-  for (uint64_t I = 0; I != NumFunctions; ++I) {
-    uint64_t Index, NumSelects;
-    if (Error E = C.readU64(Index, "selects"))
-      return E;
-    if (Error E = C.readU64(NumSelects, "selects"))
-      return E;
-    if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
-      return corrupt("selects of function " + Twine(Index) + " (of " +
-                     Twine(Functions.size()) +
-                     ") are out of range or out of order");
-    PrevFunction = Index;
-    FunctionProfile &F = Functions[Index];
-    if (NumSelects == 0 || NumSelects > C.remaining() / 8)
-      return corrupt("function '" + F.Name + "' has " + Twine(NumSelects) +
-                     " select counts");
+  auto ReadCounts = [](Cursor &C, FunctionProfile &F,
+                       uint64_t NumSelects) -> Error {
     F.Selects.resize(NumSelects);
     for (uint64_t &Count : F.Selects)
       if (Error E = C.readU64(Count, "a select count"))
         return E;
-  }
-  if (C.remaining() != 0)
-    return corrupt(Twine(C.remaining()) + " trailing bytes in the select section");
-  return Error::success();
+    return Error::success();
+  };
+  return readFunctionEntries(Payload, Functions, "selects", "select section",
+                             "select counts", 8, ReadCounts);
 }
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
