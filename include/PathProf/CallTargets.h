@@ -1,4 +1,5 @@
-//===- PathProf/CallTargets.h - Callees of call sites, per function -*- C++ -*-===//
+//===- PathProf/CallTargets.h - Callees of call sites, per function -*- C++
+//-*-===//
 //
 // What the use side needs of a calling context tree or of value profiles:
 // for each function, the callees each of its call sites entered and how
@@ -37,8 +38,7 @@ struct CallTarget {
 using CallSiteTargets = std::map<uint64_t, llvm::SmallVector<CallTarget, 2>>;
 
 /// The call sites' callees of every function that has some.
-using CallTargetMap =
-    llvm::DenseMap<const FunctionProfile *, CallSiteTargets>;
+using CallTargetMap = llvm::DenseMap<const FunctionProfile *, CallSiteTargets>;
 
 /// The callee tables of \p P: with a calling context tree, each function's
 /// call sites' callees summed over its contexts (direct calls, and calls

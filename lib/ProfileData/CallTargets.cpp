@@ -1,4 +1,5 @@
-//===- CallTargets.cpp - Callees of call sites, per function ---------------===//
+//===- CallTargets.cpp - Callees of call sites, per function
+//---------------===//
 //
 // Sums the calling context tree (or copies the value profiles) into the
 // callee tables of PathProf/CallTargets.h.

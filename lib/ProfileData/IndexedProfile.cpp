@@ -614,8 +614,8 @@ Extent extentOf(StringRef File, uint64_t Offset, uint64_t Size) {
 }
 
 uint64_t indexSize(uint64_t NumSections, uint64_t NumFunctions) {
-  return 8 + (NumSections * IndexSectionWords + NumFunctions * IndexEntryWords) *
-                 8;
+  return 8 +
+         (NumSections * IndexSectionWords + NumFunctions * IndexEntryWords) * 8;
 }
 
 /// The index of a profile whose sections and functions (in file order) are
@@ -854,7 +854,6 @@ static Error readIndirectCalls(StringRef Payload,
   return Error::success();
 }
 
-
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   uint64_t H[HF_Count];
   if (Error E = readHeader(Buffer, H))
@@ -874,8 +873,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   std::vector<IndexEntry> Entries;
   for (uint64_t I = 0; I != H[HF_NumFunctions]; ++I) {
     uint64_t Start = C.position();
-    Expected<FunctionProfile> F =
-        readFunction(C, Version, H[HF_NumMetrics], I);
+    Expected<FunctionProfile> F = readFunction(C, Version, H[HF_NumMetrics], I);
     if (!F)
       return F.takeError();
     if (!P.Functions.empty()) {
@@ -993,8 +991,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
                             "corrupt indexed profile: index checksum mismatch");
   const bool CallsOnly =
       any_of(P.Functions, [](const FunctionProfile &F) { return F.CallsOnly; });
-  if (Index != buildIndex(CallsOnly ? IX_CallsOnly : 0, Sections,
-                          std::move(Entries)))
+  if (Index !=
+      buildIndex(CallsOnly ? IX_CallsOnly : 0, Sections, std::move(Entries)))
     return corrupt("the index does not match the function records and "
                    "sections (a stale index)");
   return std::move(P);
@@ -1018,7 +1016,8 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   };
   // Everything an extent may point at lies between the header and the index.
   StringRef Contents = Buffer.take_front(IndexOffset);
-  auto Checked = [&](uint64_t FirstWord, const Twine &What) -> Expected<Extent> {
+  auto Checked = [&](uint64_t FirstWord,
+                     const Twine &What) -> Expected<Extent> {
     Extent E{Word(FirstWord), Word(FirstWord + 1), Word(FirstWord + 2)};
     if (E.Offset < H[HF_HeaderSize] || E.Offset > IndexOffset ||
         E.Size > IndexOffset - E.Offset)
@@ -1103,7 +1102,8 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
       return Record.takeError();
     Cursor C(Contents.take_front(Record->Offset + Record->Size),
              Record->Offset);
-    Expected<FunctionProfile> F = readFunction(C, H[HF_Version], NumMetrics, Fn);
+    Expected<FunctionProfile> F =
+        readFunction(C, H[HF_Version], NumMetrics, Fn);
     if (!F)
       return F.takeError();
     if (Fn >= H[HF_NumFunctions] || C.remaining() != 0 ||
@@ -1130,9 +1130,9 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
     Cursor C(Contents.take_front(Callees[I]->Offset + Callees[I]->Size),
              Callees[I]->Offset);
     const uint64_t Fn = EntryWord(Found[I], 1);
-    if (Error E = readCallTargets(
-            C, Fn, Result.CallTargets[&Result.Prof.Functions[I]],
-            Result.CalleeNames))
+    if (Error E = readCallTargets(C, Fn,
+                                  Result.CallTargets[&Result.Prof.Functions[I]],
+                                  Result.CalleeNames))
       return std::move(E);
     if (C.remaining() != 0)
       return corrupt("the callee tables of function " + Twine(Fn) +
@@ -1141,7 +1141,7 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   return std::move(Result);
 }
 Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
-                                       bool WithIndex) {
+                                        bool WithIndex) {
   std::vector<const FunctionProfile *> Sorted;
   Sorted.reserve(P.Functions.size());
   for (const FunctionProfile &F : P.Functions)
@@ -1152,8 +1152,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
 
   // Offsets in the file are offsets in Body plus the header's size.
   std::string Body;
-  const uint64_t HeaderBytes = WithIndex ? HeaderBytesWithIndex
-                                         : HeaderBytesBeforeIndex;
+  const uint64_t HeaderBytes =
+      WithIndex ? HeaderBytesWithIndex : HeaderBytesBeforeIndex;
   std::vector<IndexEntry> Entries;
   for (size_t I = 0; I != Sorted.size(); ++I) {
     const FunctionProfile &F = *Sorted[I];
@@ -1212,7 +1212,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
       for (size_t I = 0; I != P.Metrics.size(); ++I)
         writeU64(Body, R.Metrics.empty() ? 0 : R.Metrics[I]);
     }
-    Entries.push_back({indexKey(F.Name), I,
+    Entries.push_back({indexKey(F.Name),
+                       I,
                        {HeaderBytes + Start, Body.size() - Start, 0},
                        Extent()});
   }
@@ -1305,8 +1306,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
                                 Blocks[I].Size, 0};
     }
     auto Sum = [&](Extent &E) {
-      E.Checksum = xxh3_64bits(
-          StringRef(Body).substr(E.Offset - HeaderBytes, E.Size));
+      E.Checksum =
+          xxh3_64bits(StringRef(Body).substr(E.Offset - HeaderBytes, E.Size));
     };
     for (SectionEntry &S : Sections)
       Sum(S.Payload);

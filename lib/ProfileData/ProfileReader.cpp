@@ -123,9 +123,9 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
 }
 
 /// Parses \p Buffer as a profile of the kind its first bytes say.
-static Expected<Profile>
-readBuffer(StringRef Buffer, WarningHandler FileWarn, ProfileKind Required,
-           std::vector<ThreadContextTree> *Threads) {
+static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
+                                    ProfileKind Required,
+                                    std::vector<ThreadContextTree> *Threads) {
   ProfileKind Kind = identifyProfile(Buffer);
   if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
     return makeProfileError(profile_error::not_a_profile,
@@ -163,9 +163,9 @@ pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
       NameFileInWarnings);
 }
 
-Expected<ProfileSubset>
-pathprof::readProfileSubset(StringRef Path, ArrayRef<StringRef> Names,
-                            WarningHandler Warn) {
+Expected<ProfileSubset> pathprof::readProfileSubset(StringRef Path,
+                                                    ArrayRef<StringRef> Names,
+                                                    WarningHandler Warn) {
   return readFile<ProfileSubset>(
       Path, Warn,
       [Names](StringRef Buffer,
