@@ -149,8 +149,10 @@ def main():
             if args.analysis_time:
                 for v in analysis:
                     analysis[v].append(analysis_seconds(cmds[v], cwd))
-            print("[{}/{}] {}".format(n + 1, len(entries), src),
-                  file=sys.stderr)
+            print("[{}/{}] {}: {}".format(
+                n + 1, len(entries), src, "  ".join(
+                    "{} {:.1f}s".format(v, totals[v]) for v, _ in variants)),
+                file=sys.stderr, flush=True)
 
     base = totals["profile-use"]
     rows = []
