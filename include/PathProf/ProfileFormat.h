@@ -35,8 +35,8 @@ extern "C" {
 /* Layout version of PathProfFunctionData. The pass emits it as
    __pathprof_data_version; the runtime refuses modules of another layout.
    Version 2 adds Function, Values and NumValueSites (value profiles of
-   indirect calls). */
-#define PATHPROF_DATA_VERSION 2ULL
+   indirect calls), version 3 NumSelects (select counters). */
+#define PATHPROF_DATA_VERSION 3ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions) or one module instance's counts (COUNTERS, HASH). */

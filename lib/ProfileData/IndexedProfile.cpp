@@ -114,6 +114,10 @@ enum SectionKind : uint64_t {
   // (names strictly increasing, counts non-zero). Optional: a reader that
   // skips it reads the same paths, so no version needed to change.
   SK_IndirectCalls = 4,
+  // The counts of selects: NumFunctions, then per function {Function (index
+  // in this file's functions, increasing), NumSelects, NumSelects x count
+  // of the true value}. Optional, as SK_IndirectCalls.
+  SK_Selects = 5,
   // The callee tables of the use side (PathProf/CallTargets.h), computed
   // by the writer from the context tree or the value profiles; only in a
   // profile with an index, whose entries point at each function's block:
@@ -854,6 +858,50 @@ static Error readIndirectCalls(StringRef Payload,
   return Error::success();
 }
 
+/// Reads the select section \p Payload of a profile of \p NumFunctions
+/// functions into those \p Of gives (null: a function not read, whose
+/// counts are skipped).
+static Error readSelects(StringRef Payload, uint64_t NumFunctions,
+                         function_ref<FunctionProfile *(uint64_t Index)> Of) {
+  Cursor C(Payload, 0);
+  uint64_t NumWithSelects;
+  if (Error E = C.readU64(NumWithSelects, "the select section"))
+    return E;
+  if (NumWithSelects > NumFunctions)
+    return corrupt("selects of " + Twine(NumWithSelects) +
+                   " functions, but the profile has " + Twine(NumFunctions));
+  std::optional<uint64_t> PrevFunction;
+  for (uint64_t I = 0; I != NumWithSelects; ++I) {
+    uint64_t Index, NumSelects;
+    if (Error E = C.readU64(Index, "selects"))
+      return E;
+    if (Error E = C.readU64(NumSelects, "selects"))
+      return E;
+    if (Index >= NumFunctions || (PrevFunction && Index <= *PrevFunction))
+      return corrupt("selects of function " + Twine(Index) + " (of " +
+                     Twine(NumFunctions) +
+                     ") are out of range or out of order");
+    PrevFunction = Index;
+    FunctionProfile *F = Of(Index);
+    if (NumSelects == 0 || NumSelects > C.remaining() / 8)
+      return corrupt((F ? "function '" + F->Name + "'"
+                        : "function " + std::to_string(Index)) +
+                     " has " + Twine(NumSelects) + " select counts");
+    if (!F) {
+      C.skip(NumSelects * 8);
+      continue;
+    }
+    F->Selects.resize(NumSelects);
+    for (uint64_t &Count : F->Selects)
+      if (Error E = C.readU64(Count, "a select count"))
+        return E;
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) +
+                   " trailing bytes in the select section");
+  return Error::success();
+}
+
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   uint64_t H[HF_Count];
   if (Error E = readHeader(Buffer, H))
@@ -893,7 +941,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   }
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
-  bool HaveMetrics = false, HaveIndirectCalls = false;
+  bool HaveMetrics = false, HaveIndirectCalls = false, HaveSelects = false;
   std::optional<SectionEntry> CallTargetSection;
   std::vector<SectionEntry> Sections;
   // Read once the metrics are known, wherever their section is.
@@ -930,6 +978,15 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
         return corrupt("two indirect call sections");
       HaveIndirectCalls = true;
       if (Error E = readIndirectCalls(Payload, P.Functions))
+        return std::move(E);
+      continue;
+    }
+    if (Kind == SK_Selects) {
+      if (HaveSelects)
+        return corrupt("two select sections");
+      HaveSelects = true;
+      if (Error E = readSelects(Payload, P.Functions.size(),
+                                [&](uint64_t I) { return &P.Functions[I]; }))
         return std::move(E);
       continue;
     }
@@ -1030,6 +1087,7 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   };
 
   ProfileSubset Result;
+  std::optional<StringRef> Selects;
   Result.NumFunctions = H[HF_NumFunctions];
   Result.CallsOnly = Word(0) & IX_CallsOnly;
   const uint64_t NumMetrics = H[HF_NumMetrics];
@@ -1037,12 +1095,17 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
     const uint64_t First = 1 + S * IndexSectionWords, Kind = Word(First);
     Result.HasContext |= Kind == SK_ContextTree;
-    if (Kind != SK_MetricDescriptors && Kind != SK_Summary)
+    if (Kind != SK_MetricDescriptors && Kind != SK_Summary &&
+        Kind != SK_Selects)
       continue;
     Expected<Extent> E = Checked(First + 1, "section " + Twine(S));
     if (!E)
       return E.takeError();
     StringRef Payload = Contents.substr(E->Offset, E->Size);
+    if (Kind == SK_Selects) {
+      Selects = Payload;
+      continue;
+    }
     if (Kind == SK_Summary) {
       Expected<PathProfileSummary> Summary = readSummary(Payload);
       if (!Summary)
@@ -1137,6 +1200,16 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
     if (C.remaining() != 0)
       return corrupt("the callee tables of function " + Twine(Fn) +
                      " are not where the index says");
+  }
+  // The select counts of the functions read (a section of a few words per
+  // function, read whole).
+  if (Selects) {
+    DenseMap<uint64_t, FunctionProfile *> ByIndex;
+    for (size_t I = 0; I != Found.size(); ++I)
+      ByIndex[EntryWord(Found[I], 1)] = &Result.Prof.Functions[I];
+    if (Error E = readSelects(*Selects, H[HF_NumFunctions],
+                              [&](uint64_t I) { return ByIndex.lookup(I); }))
+      return std::move(E);
   }
   return std::move(Result);
 }
@@ -1274,6 +1347,22 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
       }
     }
     AddSection(SK_IndirectCalls, Section);
+  }
+  auto HasSelects = [](const FunctionProfile *F) {
+    return !F->Selects.empty();
+  };
+  if (any_of(Sorted, HasSelects)) {
+    std::string Section;
+    writeU64(Section, count_if(Sorted, HasSelects));
+    for (size_t I = 0; I != Sorted.size(); ++I) {
+      if (!HasSelects(Sorted[I]))
+        continue;
+      writeU64(Section, I);
+      writeU64(Section, Sorted[I]->Selects.size());
+      for (uint64_t Count : Sorted[I]->Selects)
+        writeU64(Section, Count);
+    }
+    AddSection(SK_Selects, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;

@@ -57,6 +57,7 @@
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
+#include "PathProf/ProfiledSelects.h"
 #include "RemarkText.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -91,6 +92,7 @@ STATISTIC(NumStale, "Functions whose path profile is stale (checksum differs)");
 STATISTIC(NumMissing, "Functions without a path profile");
 STATISTIC(NumBranchWeights, "Terminators given branch weights");
 STATISTIC(NumValueProfiles, "Indirect calls given value profiles");
+STATISTIC(NumSelectWeights, "Selects given branch weights");
 STATISTIC(NumLoopsConserved,
           "Loops whose exits were given the flow of paths that never ended");
 
@@ -154,6 +156,26 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
     if (MaxCount == 0)
       continue;
     setProfMetadata(M, TI, EdgeCounts, MaxCount);
+    ++NumWeights;
+  }
+  return NumWeights;
+}
+
+/// Sets the branch weights of the selects of \p F that the profile counted
+/// (\p Selects, by the index PathProf/ProfiledSelects.h gives them) as
+/// PGOUseFunc::annotateOneSelectInst does: the true count, and the count of
+/// the select's block less it. Returns how many selects got weights.
+static unsigned setSelectWeights(ArrayRef<SelectInst *> Selects,
+                                 ArrayRef<uint64_t> Counts,
+                                 const DecodedPathProfile &D) {
+  unsigned NumWeights = 0;
+  for (auto [SI, TrueCount] : zip_equal(Selects, Counts)) {
+    uint64_t BlockCount = D.blockCount(SI->getParent());
+    uint64_t FalseCount = BlockCount > TrueCount ? BlockCount - TrueCount : 0;
+    uint64_t MaxCount = std::max(TrueCount, FalseCount);
+    if (MaxCount == 0)
+      continue;
+    setProfMetadata(SI->getModule(), SI, {TrueCount, FalseCount}, MaxCount);
     ++NumWeights;
   }
   return NumWeights;
@@ -417,6 +439,24 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
           DS_Warning));
       continue;
     }
+    // The selects the profile's indices mean; a profile of another number
+    // of selects leaves them without weights (the paths still match).
+    std::vector<SelectInst *> Selects;
+    if (!FP->Selects.empty()) {
+      Selects = profiledSelects(*F);
+      if (Selects.size() != FP->Selects.size()) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "StaleSelects", F)
+                 << "select counts not used for "
+                 << ore::NV("Function", Shown) << ": the profile counted "
+                 << ore::NV("ProfileSelects", uint64_t(FP->Selects.size()))
+                 << " selects, the function has "
+                 << ore::NV("Selects", uint64_t(Selects.size()))
+                 << " (stale profile)";
+        });
+        Selects.clear();
+      }
+    }
 
     // As IR PGO: a function that never ran is cold, and has no weights.
     if (D->TotalCount == 0) {
@@ -440,6 +480,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     unsigned NumWeights =
         setBranchWeights(*F, *D, FAM.getResult<BlockFrequencyAnalysis>(*F));
     NumBranchWeights += NumWeights;
+    if (!Selects.empty())
+      NumSelectWeights += setSelectWeights(Selects, FP->Selects, *D);
     ++NumAnnotated;
     if (!Sites.empty()) {
       unsigned NumValues =

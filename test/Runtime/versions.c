@@ -6,7 +6,7 @@
 //
 // RUN: %clang_pathprof -O0 -g -S -emit-llvm %s -o - | FileCheck --check-prefix=IR %s
 // IR-DAG: @__pathprof_producer = linkonce_odr hidden constant [{{[0-9]+}} x i8] c"PathProf 0.3 (LLVM 19.{{[0-9.]+}})\00"
-// IR-DAG: @__pathprof_data_version = linkonce_odr hidden constant i64 2
+// IR-DAG: @__pathprof_data_version = linkonce_odr hidden constant i64 3
 //
 // RUN: %clang_pathprof -O0 -g %s %pathprof_rt -o %t
 // RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t
@@ -20,7 +20,7 @@
 // RUN: rm -f %t.skew.raw
 // RUN: env PATHPROF_FILE=%t.skew.raw sh -c '%t.skew; echo "exit status $?"' > %t.out 2>&1
 // RUN: FileCheck --check-prefix=SKEW --implicit-check-not='PathProf error' %s < %t.out
-// SKEW: PathProf error: module built for PathProf data version 99; this runtime supports 2; not profiled
+// SKEW: PathProf error: module built for PathProf data version 99; this runtime supports 3; not profiled
 // SKEW: exit status 7
 // RUN: not ls %t.skew.raw
 

@@ -7,10 +7,10 @@
 ; or of the call no longer holds and goes.
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context -S %s | FileCheck %s --check-prefix=MARK
-; MARK: @__pathprof_data_local = {{.*}} ptr @__pathprof_cnts_local, i64 2, ptr null, ptr null, i64 0 }
-; MARK: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0 }
-; MARK: @__pathprof_data_thrower = {{.*}} i64 8589934594, ptr null, ptr null, i64 0 }
-; MARK: @__pathprof_data_tail = {{.*}} ptr @__pathprof_cnts_tail, i64 2, ptr null, ptr null, i64 0 }
+; MARK: @__pathprof_data_local = {{.*}} ptr @__pathprof_cnts_local, i64 2, ptr null, ptr null, i64 0, i64 0 }
+; MARK: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0, i64 0 }
+; MARK: @__pathprof_data_thrower = {{.*}} i64 8589934594, ptr null, ptr null, i64 0, i64 0 }
+; MARK: @__pathprof_data_tail = {{.*}} ptr @__pathprof_cnts_tail, i64 2, ptr null, ptr null, i64 0, i64 0 }
 ; MARK: define internal void @local(i32 %x) #[[INSTR:[0-9]+]]
 ; MARK-LABEL: define void @caller(
 ; MARK:      call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 0, ptr @__pathprof_data_local)
