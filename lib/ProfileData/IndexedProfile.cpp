@@ -679,6 +679,17 @@ std::string serializeCallTargets(const CallTargetMap &Targets,
   return Out;
 }
 
+/// Reads a callee of an indirect call section or a callee table:
+/// {NameSize, Count} and the name, padded.
+Error readCallee(Cursor &C, StringRef &Name, uint64_t &Count) {
+  uint64_t NameSize;
+  if (Error E = C.readU64(NameSize, "a callee"))
+    return E;
+  if (Error E = C.readU64(Count, "a callee"))
+    return E;
+  return C.readPadded(Name, NameSize, "a callee's name");
+}
+
 /// Reads the callee tables block of function \p Function at the cursor
 /// into \p Targets, with names kept in \p Names.
 Error readCallTargets(Cursor &C, uint64_t Function, CallSiteTargets &Targets,
@@ -703,13 +714,9 @@ Error readCallTargets(Cursor &C, uint64_t Function, CallSiteTargets &Targets,
                      " have a site out of order or without callees");
     auto &Callees = Targets[Site];
     for (uint64_t T = 0; T != NumTargets; ++T) {
-      uint64_t NameSize, Count;
+      uint64_t Count;
       StringRef Name;
-      if (Error E = C.readU64(NameSize, "a callee"))
-        return E;
-      if (Error E = C.readU64(Count, "a callee"))
-        return E;
-      if (Error E = C.readPadded(Name, NameSize, "a callee's name"))
+      if (Error E = readCallee(C, Name, Count))
         return E;
       Callees.push_back({Names.insert(Name).first->getKey(), Count});
     }
@@ -834,13 +841,9 @@ static Error readIndirectCalls(StringRef Payload,
       F.ICalls.add(Site, "", Unknown);
       StringRef Prev;
       for (uint64_t K = 0; K != NumCallees; ++K) {
-        uint64_t NameSize, Count;
+        uint64_t Count;
         StringRef Name;
-        if (Error E = C.readU64(NameSize, "a callee"))
-          return E;
-        if (Error E = C.readU64(Count, "a callee"))
-          return E;
-        if (Error E = C.readPadded(Name, NameSize, "a callee's name"))
+        if (Error E = readCallee(C, Name, Count))
           return E;
         if (Name.empty() || Count == 0 || (K != 0 && Name <= Prev))
           return corrupt("function '" + F.Name + "': indirect call site " +
