@@ -114,14 +114,15 @@ struct ProfileForUse::Match {
   llvm::SmallVector<llvm::StringRef, 2> Ambiguous;
 };
 
-/// Reads the profile -pathprof-profile-use names, once per module, through
-/// its index when it has one (only the records of the module's functions and
-/// their callee tables; docs/FileFormat.md, "Index"): errors
-/// and warnings are diagnostics (an error fails the compilation); the result
-/// is null when there is no profile to use. Never invalidated.
+/// Reads the profile \p File (PathProfOptions::ProfileUse), once per
+/// module, through its index when it has one (only the records of the
+/// module's functions and their callee tables; docs/FileFormat.md, "Index"):
+/// errors and warnings are diagnostics (an error fails the compilation); the
+/// result is null when there is no profile to use. Never invalidated.
 class PathProfileAnalysis
     : public llvm::AnalysisInfoMixin<PathProfileAnalysis> {
 public:
+  explicit PathProfileAnalysis(std::string File) : File(std::move(File)) {}
   struct Result {
     std::shared_ptr<const ProfileForUse> Profile;
     bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
@@ -134,6 +135,7 @@ public:
 private:
   friend llvm::AnalysisInfoMixin<PathProfileAnalysis>;
   static llvm::AnalysisKey Key;
+  std::string File;
 };
 
 } // namespace pathprof

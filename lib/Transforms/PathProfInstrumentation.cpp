@@ -647,7 +647,7 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     if (splitAtReturnsTwiceCalls(*F))
       FAM.invalidate(*F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
-    BallLarusDAG DAG(*F, getMaxPathsOption());
+    BallLarusDAG DAG(*F, MaxPaths);
     if (std::string Why = whyNotInstrumentable(DAG); !Why.empty()) {
       ++NumNotInstrumented;
       ORE.emit([&] {
@@ -706,7 +706,7 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
         R << "; " << ore::NV("CutEdges", DAG.numCutEdges())
           << plural(DAG.numCutEdges(), " edge", " edges")
           << " cut to keep the number of paths within "
-          << ore::NV("MaxPaths", getMaxPathsOption());
+          << ore::NV("MaxPaths", MaxPaths);
       return R;
     });
   }

@@ -96,12 +96,6 @@ STATISTIC(NumSelectWeights, "Selects given branch weights");
 STATISTIC(NumLoopsConserved,
           "Loops whose exits were given the flow of paths that never ended");
 
-static cl::opt<std::string> ProfileUse(
-    "pathprof-profile-use", cl::init(""), cl::Hidden,
-    cl::value_desc("filename"),
-    cl::desc("Optimize with this path profile (indexed or raw) instead of "
-             "instrumenting for path profiling"));
-
 static cl::opt<bool> WarnMismatch(
     "pathprof-warn-mismatch", cl::init(true), cl::Hidden,
     cl::desc("Warn about functions whose path profile is stale (their CFG "
@@ -117,7 +111,6 @@ static cl::opt<unsigned> WarnMissingPercent(
     cl::desc("Warn once per module when more than this percentage of its "
              "functions have no path profile (100: never)"));
 
-const std::string &pathprof::getProfileUseOption() { return ProfileUse; }
 
 static bool isIndirectBrTarget(const BasicBlock &BB) {
   return any_of(predecessors(&BB), [](const BasicBlock *Pred) {
@@ -321,7 +314,7 @@ static std::string staleMessage(StringRef SourceFile,
 }
 
 PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  StringRef Path = ProfileUse;
+  StringRef Path = ProfileFile;
   LLVMContext &Ctx = M.getContext();
   std::shared_ptr<const ProfileForUse> Loaded =
       MAM.getResult<PathProfileAnalysis>(M).Profile;

@@ -26,11 +26,6 @@
 using namespace llvm;
 using namespace pathprof;
 
-static cl::opt<bool> PreInline(
-    "pathprof-preinline", cl::init(true), cl::Hidden,
-    cl::desc("Inline small callees before path instrumentation and before "
-             "the use pass in optimized builds, as IR PGO does"));
-
 static cl::opt<int>
     PreInlineThreshold("pathprof-preinline-threshold", cl::init(75), cl::Hidden,
                        cl::desc("Inline threshold of the pre-inliner (IR PGO's "
@@ -38,8 +33,6 @@ static cl::opt<int>
 
 /// Named metadata that marks a module the pre-inliner has run on.
 static constexpr StringLiteral DoneMarker = "pathprof.preinlined";
-
-bool pathprof::shouldPreInline() { return PreInline; }
 
 PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Once per module; never on a module that is instrumented already (a

@@ -154,5 +154,5 @@ static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
 
 PathProfileAnalysis::Result PathProfileAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  return {loadOrDiagnose(getProfileUseOption(), M)};
+  return {loadOrDiagnose(File, M)};
 }

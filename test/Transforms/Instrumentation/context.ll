@@ -145,7 +145,7 @@
 ; INLINE-NEXT: [[REACHED:%.*]] = icmp eq i64 %pathprof.ctx.flags, 0
 ; INLINE-NEXT: br i1 [[REACHED]], label %pathprof.ctx.fast, label %pathprof.ctx.slow
 ; INLINE:      pathprof.ctx.other:
-; INLINE-NEXT: [[INDEX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_local to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 88
+; INLINE-NEXT: [[INDEX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_local to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 96
 ; INLINE-NEXT: [[FNAT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 8
 ; INLINE-NEXT: [[FN:%.*]] = load i64, ptr [[FNAT]], align 8
 ; INLINE-NEXT: [[ISFN:%.*]] = icmp eq i64 [[FN]], [[INDEX]]
