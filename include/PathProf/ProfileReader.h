@@ -25,9 +25,12 @@ constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
 /// CFG descriptions with call-site locations (CFG description version 2),
 /// version 4 functions that count no paths (-fprofile-path-context=calls),
 /// with their entries and costs, and their contexts' costs. The writer
-/// writes the oldest version that holds the profile. Version 1 files
-/// (counts only) are still read.
-constexpr uint64_t IndexedProfileVersion = 4;
+/// writes the oldest version that holds the profile. Version 5 adds
+/// sampled metrics: the samples and sums of squares of sampled records and
+/// costs, and the sampling period of each metric. Version 1 files (counts
+/// only) are still read.
+constexpr uint64_t IndexedSampledVersion = 5;
+constexpr uint64_t IndexedProfileVersion = IndexedSampledVersion;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

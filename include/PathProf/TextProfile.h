@@ -42,14 +42,18 @@ inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
 /// contexts ('callsites' and 'callsite' lines), version 3 functions that
 /// count no paths (-fprofile-path-context=calls): their 'calls' lines, and
 /// contexts with their costs, version 4 the value profiles of indirect call
-/// sites ('icall' lines). The writer writes the oldest version that
-/// holds the profile; every version is read.
-inline constexpr uint64_t TextProfileVersion = 4;
+/// sites ('icall' lines), version 5 sampled metrics (':metric ...
+/// sampled=PERIOD', and '/ SAMPLES HI:LO...' after the values of a sampled
+/// record or costs). The writer writes the oldest version that holds the
+/// profile; every version is read.
 /// The text versions that added call-site locations and calls-only functions.
 inline constexpr uint64_t TextCallSitesVersion = 2;
 inline constexpr uint64_t TextCallsOnlyVersion = 3;
 /// The first version with value profiles of indirect calls ('icall').
 inline constexpr uint64_t TextIndirectCallsVersion = 4;
+/// The first version with sampled metrics.
+inline constexpr uint64_t TextSampledVersion = 5;
+inline constexpr uint64_t TextProfileVersion = TextSampledVersion;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 
