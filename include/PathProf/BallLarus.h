@@ -144,12 +144,15 @@ private:
   uint64_t Checksum = 0;
 };
 
-/// Function analysis computing the Ball-Larus DAG.
+/// Function analysis computing the Ball-Larus DAG, cut at \p MaxPaths paths
+/// (PathProfOptions::MaxPaths).
 class BallLarusAnalysis : public llvm::AnalysisInfoMixin<BallLarusAnalysis> {
   friend llvm::AnalysisInfoMixin<BallLarusAnalysis>;
   static llvm::AnalysisKey Key;
+  uint64_t MaxPaths;
 
 public:
+  explicit BallLarusAnalysis(uint64_t MaxPaths) : MaxPaths(MaxPaths) {}
   using Result = BallLarusDAG;
   Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
 };
@@ -166,9 +169,6 @@ public:
 private:
   llvm::raw_ostream &OS;
 };
-
-/// Maximum NumPaths per function before the DAG is cut (-pathprof-max-paths).
-uint64_t getMaxPathsOption();
 
 } // namespace pathprof
 

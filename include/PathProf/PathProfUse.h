@@ -25,23 +25,24 @@ class raw_ostream;
 
 namespace pathprof {
 
-/// The profile named by -pathprof-profile-use, or an empty string. The plugin
-/// runs the use pass instead of the instrumentation when it is set.
-const std::string &getProfileUseOption();
-
-/// pathprof-use: annotates the module with the path profile
-/// -pathprof-profile-use names (read by PathProfileAnalysis,
-/// PathProf/ProfileForUse.h). A profile that cannot be read is an error
-/// diagnostic; stale function profiles are one warning per module
-/// (-pathprof-warn-mismatch).
+/// pathprof-use: annotates the module with the path profile \p ProfileFile
+/// (PathProfOptions::ProfileUse, read by PathProfileAnalysis,
+/// PathProf/ProfileForUse.h; diagnostics name it). A profile that cannot be
+/// read is an error diagnostic; stale function profiles are one warning per
+/// module (-pathprof-warn-mismatch).
 class PathProfUsePass : public llvm::PassInfoMixin<PathProfUsePass> {
 public:
+  explicit PathProfUsePass(std::string ProfileFile)
+      : ProfileFile(std::move(ProfileFile)) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+
+private:
+  std::string ProfileFile;
 };
 
-/// print<pathprof-use>: for every function, whether the profile named by
-/// -pathprof-profile-use matches it and, if so, its decoded paths, edge and
+/// print<pathprof-use>: for every function, whether the profile
+/// PathProfileAnalysis read matches it and, if so, its decoded paths, edge and
 /// block counts (PathProf/PathDecode.h). Changes nothing but the
 /// splitting at setjmp calls that numbering needs.
 class PathProfUsePrinterPass

@@ -20,9 +20,6 @@
 
 namespace pathprof {
 
-/// Whether the plugin runs the pre-inliner before instrumenting or using a
-/// profile in optimized builds (-pathprof-preinline, default on).
-bool shouldPreInline();
 
 class PreInlinerPass : public llvm::PassInfoMixin<PreInlinerPass> {
 public:

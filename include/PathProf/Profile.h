@@ -333,6 +333,11 @@ struct FunctionProfile {
   /// The callees of its indirect call sites (value profiles), in a
   /// flow-only profile.
   IndirectCalls ICalls;
+  /// How often each of its selects chose its true value, by select index
+  /// (PathProf/ProfiledSelects.h): one count per select the build counted,
+  /// or empty when it counted none or the function never ran. Merging adds
+  /// them index by index.
+  std::vector<uint64_t> Selects;
 
   /// Whether the function ran: a path ran, or, counting no paths, it was
   /// entered (or an activation entered before a fork or a reset left).

@@ -117,12 +117,14 @@ struct ProfileForUse::Match {
   llvm::SmallVector<llvm::StringRef, 2> Ambiguous;
 };
 
-/// Reads the profile -pathprof-profile-use names, once per module: errors
-/// and warnings are diagnostics (an error fails the compilation); the result
-/// is null when there is no profile to use. Never invalidated.
+/// Reads the profile \p File (PathProfOptions::ProfileUse), once per
+/// module: errors and warnings are diagnostics (an error fails the
+/// compilation); the result is null when there is no profile to use. Never
+/// invalidated.
 class PathProfileAnalysis
     : public llvm::AnalysisInfoMixin<PathProfileAnalysis> {
 public:
+  explicit PathProfileAnalysis(std::string File) : File(std::move(File)) {}
   struct Result {
     std::shared_ptr<const ProfileForUse> Profile;
     bool invalidate(llvm::Module &, const llvm::PreservedAnalyses &,
@@ -135,6 +137,7 @@ public:
 private:
   friend llvm::AnalysisInfoMixin<PathProfileAnalysis>;
   static llvm::AnalysisKey Key;
+  std::string File;
 };
 
 } // namespace pathprof

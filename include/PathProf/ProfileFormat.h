@@ -36,9 +36,10 @@ extern "C" {
 /* Layout version of PathProfFunctionData. The pass emits it as
    __pathprof_data_version; the runtime refuses modules of another layout.
    Version 2 adds Function, Values and NumValueSites (value profiles of
-   indirect calls). Version 3 gives functions with metrics sampled metric
-   blocks (PATHPROF_FUNC_SAMPLED) and the runtime's sampling ABI. */
-#define PATHPROF_DATA_VERSION 3ULL
+   indirect calls), version 3 NumSelects (select counters). Version 4 gives
+   functions with metrics sampled metric blocks (PATHPROF_FUNC_SAMPLED) and
+   the runtime's sampling ABI. */
+#define PATHPROF_DATA_VERSION 4ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions) or one module instance's counts (COUNTERS, HASH). */

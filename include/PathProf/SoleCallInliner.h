@@ -16,9 +16,6 @@
 
 namespace pathprof {
 
-/// Whether the plugin adds pathprof-inline-sole-calls after pathprof-use in
-/// optimized builds (-pathprof-inline-sole-calls).
-bool shouldInlineSoleCalls();
 
 class SoleCallInlinerPass : public llvm::PassInfoMixin<SoleCallInlinerPass> {
 public:

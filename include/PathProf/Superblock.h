@@ -47,8 +47,6 @@ private:
   uint64_t Remaining = 0;
 };
 
-/// Whether superblocks are formed at all (-pathprof-superblocks).
-bool superblocksEnabled();
 
 /// Forms superblocks in \p F along its hot paths.
 ///
@@ -76,8 +74,19 @@ bool formSuperblocks(llvm::Function &F, const BallLarusDAG &DAG,
 /// stand for the function's whole profile.
 class SuperblockPass : public llvm::PassInfoMixin<SuperblockPass> {
 public:
+  /// \p Enabled: PathProfOptions::Superblocks (off: the pass changes
+  /// nothing, but for the named paths of -pathprof-superblock-paths);
+  /// \p MaxPaths: PathProfOptions::MaxPaths, for those named paths.
+  SuperblockPass(bool Enabled, uint64_t MaxPaths)
+      : Enabled(Enabled), MaxPaths(MaxPaths) {}
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
   static bool isRequired() { return true; }
+
+private:
+  llvm::PreservedAnalyses formFromNamedPaths(llvm::Module &M,
+                                             llvm::ModuleAnalysisManager &MAM);
+  bool Enabled;
+  uint64_t MaxPaths;
 };
 
 } // namespace pathprof

@@ -18,6 +18,7 @@
 //   edge 1 2 exit                      cfg, entry, exit or ret; the order of
 //   edge 1 2 ret                       a node's out-edges numbers the paths
 //   path 0 1 1500                      id, count, one value per metric
+//   selects 12 0 7                     true counts of the selects (v5)
 //
 // Names that the line syntax cannot hold as they are ('%', control bytes,
 // spaces in a word or at either end of a line) are written with %XX escapes,
@@ -42,17 +43,20 @@ inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
 /// contexts ('callsites' and 'callsite' lines), version 3 functions that
 /// count no paths (-fprofile-path-context=calls): their 'calls' lines, and
 /// contexts with their costs, version 4 the value profiles of indirect call
-/// sites ('icall' lines), version 5 sampled metrics (':metric ...
-/// sampled=PERIOD', and '/ SAMPLES HI:LO...' after the values of a sampled
-/// record or costs). The writer writes the oldest version that holds the
-/// profile; every version is read.
+/// sites ('icall' lines), version 5 the counts of selects ('selects'
+/// lines), version 6 sampled metrics (':metric ... sampled=PERIOD', and
+/// '/ SAMPLES HI:LO...' after the values of a sampled record or costs). The
+/// writer writes the oldest version that holds the profile; every version
+/// is read.
 /// The text versions that added call-site locations and calls-only functions.
 inline constexpr uint64_t TextCallSitesVersion = 2;
 inline constexpr uint64_t TextCallsOnlyVersion = 3;
 /// The first version with value profiles of indirect calls ('icall').
 inline constexpr uint64_t TextIndirectCallsVersion = 4;
+/// The first version with counts of selects ('selects').
+inline constexpr uint64_t TextSelectsVersion = 5;
 /// The first version with sampled metrics.
-inline constexpr uint64_t TextSampledVersion = 5;
+inline constexpr uint64_t TextSampledVersion = 6;
 inline constexpr uint64_t TextProfileVersion = TextSampledVersion;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";

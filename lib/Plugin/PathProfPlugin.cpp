@@ -14,6 +14,7 @@
 #include "PathProf/CounterPromotion.h"
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/PathProfLowering.h"
+#include "PathProf/PathProfOptions.h"
 #include "PathProf/PathProfUse.h"
 #include "PathProf/PreInliner.h"
 #include "PathProf/ProfileForUse.h"
@@ -22,36 +23,28 @@
 
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Instrumentation/PGOInstrumentation.h"
 
 using namespace llvm;
 using namespace pathprof;
 
-static cl::opt<bool> InstrumentInPipeline(
-    "pathprof-instrument", cl::init(true), cl::Hidden,
-    cl::desc("Instrument for path profiling when the plugin is loaded into "
-             "the default pipeline"));
-
-static cl::opt<bool> PromoteCounters(
-    "pathprof-promote-counters", cl::init(true), cl::Hidden,
-    cl::desc("Keep path counters of call-free inner loops in registers "
-             "(optimized builds only)"));
-
 static void registerCallbacks(PassBuilder &PB) {
+  // Read once: every pass the plugin adds, by name or into the default
+  // pipeline, gets its part of these.
+  const PathProfOptions Opts = PathProfOptions::fromCommandLine();
   // So that -print-after=pathprof-use and the like know the pass.
   if (PassInstrumentationCallbacks *PIC = PB.getPassInstrumentationCallbacks())
     PIC->addClassToPassName(PathProfUsePass::name(), "pathprof-use");
-  PB.registerAnalysisRegistrationCallback([](FunctionAnalysisManager &FAM) {
-    FAM.registerPass([] { return BallLarusAnalysis(); });
+  PB.registerAnalysisRegistrationCallback([Opts](FunctionAnalysisManager &FAM) {
+    FAM.registerPass([&] { return BallLarusAnalysis(Opts.MaxPaths); });
   });
-  PB.registerAnalysisRegistrationCallback([](ModuleAnalysisManager &MAM) {
-    MAM.registerPass([] { return PathProfileAnalysis(); });
+  PB.registerAnalysisRegistrationCallback([Opts](ModuleAnalysisManager &MAM) {
+    MAM.registerPass([&] { return PathProfileAnalysis(Opts.ProfileUse); });
   });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Opts](StringRef Name, ModulePassManager &MPM,
+             ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "pathprof-preinline") {
           MPM.addPass(PreInlinerPass(OptimizationLevel::O2));
           return true;
@@ -62,14 +55,14 @@ static void registerCallbacks(PassBuilder &PB) {
         }
         if (Name != "pathprof-instrument")
           return false;
-        MPM.addPass(PathProfInstrumentPass());
+        MPM.addPass(PathProfInstrumentPass(Opts.MaxPaths));
         return true;
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Opts](StringRef Name, ModulePassManager &MPM,
+             ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "pathprof-use") {
-          MPM.addPass(PathProfUsePass());
+          MPM.addPass(PathProfUsePass(Opts.ProfileUse));
           return true;
         }
         if (Name != "print<pathprof-use>")
@@ -78,15 +71,15 @@ static void registerCallbacks(PassBuilder &PB) {
         return true;
       });
   PB.registerPipelineParsingCallback(
-      [](StringRef Name, ModulePassManager &MPM,
-         ArrayRef<PassBuilder::PipelineElement>) {
+      [Opts](StringRef Name, ModulePassManager &MPM,
+             ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "pathprof-inline-sole-calls") {
           MPM.addPass(SoleCallInlinerPass());
           return true;
         }
         if (Name != "pathprof-superblock")
           return false;
-        MPM.addPass(SuperblockPass());
+        MPM.addPass(SuperblockPass(Opts.Superblocks, Opts.MaxPaths));
         return true;
       });
   PB.registerPipelineParsingCallback(
@@ -102,18 +95,19 @@ static void registerCallbacks(PassBuilder &PB) {
         return true;
       });
   PB.registerPipelineEarlySimplificationEPCallback(
-      [](ModulePassManager &MPM, OptimizationLevel Level) {
+      [Opts](ModulePassManager &MPM, OptimizationLevel Level) {
+        const bool Use = !Opts.ProfileUse.empty();
         // The instrumentation and the use pass see the same CFGs: both run
         // here, after the same pre-inliner.
-        bool Active = !getProfileUseOption().empty() || InstrumentInPipeline;
-        if (Active && Level != OptimizationLevel::O0 && shouldPreInline())
+        if ((Use || Opts.Instrument) && Level != OptimizationLevel::O0 &&
+            Opts.PreInline)
           MPM.addPass(PreInlinerPass(Level));
-        if (!getProfileUseOption().empty()) {
-          MPM.addPass(PathProfUsePass());
-          MPM.addPass(SuperblockPass());
+        if (Use) {
+          MPM.addPass(PathProfUsePass(Opts.ProfileUse));
+          MPM.addPass(SuperblockPass(Opts.Superblocks, Opts.MaxPaths));
           // The pre-inliner has inlined sole calls already.
-          if (Level != OptimizationLevel::O0 && shouldInlineSoleCalls() &&
-              !shouldPreInline())
+          if (Level != OptimizationLevel::O0 && Opts.InlineSoleCalls &&
+              !Opts.PreInline)
             MPM.addPass(SoleCallInlinerPass());
           // The value profiles pathprof-use gave indirect calls: LLVM adds
           // the promotion only for its own PGO (PGOOptions IRUse or
@@ -122,17 +116,16 @@ static void registerCallbacks(PassBuilder &PB) {
           // which finds profiles by the CFG the promotion changes.
           if (Level != OptimizationLevel::O0)
             MPM.addPass(PGOIndirectCallPromotion());
-        } else if (InstrumentInPipeline) {
-          MPM.addPass(PathProfInstrumentPass());
+        } else if (Opts.Instrument) {
+          MPM.addPass(PathProfInstrumentPass(Opts.MaxPaths));
           MPM.addPass(PathProfLoweringPass());
         }
       });
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.
   PB.registerScalarOptimizerLateEPCallback(
-      [](FunctionPassManager &FPM, OptimizationLevel) {
-        if (InstrumentInPipeline && PromoteCounters &&
-            getProfileUseOption().empty())
+      [Opts](FunctionPassManager &FPM, OptimizationLevel) {
+        if (Opts.Instrument && Opts.PromoteCounters && Opts.ProfileUse.empty())
           FPM.addPass(CounterPromotionPass());
       });
 }

@@ -102,6 +102,10 @@ enum SectionKind : uint64_t {
   // (names strictly increasing, counts non-zero). Optional: a reader that
   // skips it reads the same paths, so no version needed to change.
   SK_IndirectCalls = 4,
+  // The counts of selects: NumFunctions, then per function {Function (index
+  // in this file's functions, increasing), NumSelects, NumSelects x count
+  // of the true value}. Optional, as SK_IndirectCalls.
+  SK_Selects = 5,
 };
 constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
@@ -717,6 +721,42 @@ static Error readIndirectCalls(StringRef Payload,
   return Error::success();
 }
 
+static Error readSelects(StringRef Payload,
+                         std::vector<FunctionProfile> &Functions) {
+  Cursor C(Payload, 0);
+  uint64_t NumFunctions;
+  if (Error E = C.readU64(NumFunctions, "the select section"))
+    return E;
+  if (NumFunctions > Functions.size())
+    return corrupt("selects of " + Twine(NumFunctions) +
+                   " functions, but the profile has " +
+                   Twine(Functions.size()));
+  std::optional<uint64_t> PrevFunction;
+  for (uint64_t I = 0; I != NumFunctions; ++I) {
+    uint64_t Index, NumSelects;
+    if (Error E = C.readU64(Index, "selects"))
+      return E;
+    if (Error E = C.readU64(NumSelects, "selects"))
+      return E;
+    if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
+      return corrupt("selects of function " + Twine(Index) + " (of " +
+                     Twine(Functions.size()) +
+                     ") are out of range or out of order");
+    PrevFunction = Index;
+    FunctionProfile &F = Functions[Index];
+    if (NumSelects == 0 || NumSelects > C.remaining() / 8)
+      return corrupt("function '" + F.Name + "' has " + Twine(NumSelects) +
+                     " select counts");
+    F.Selects.resize(NumSelects);
+    for (uint64_t &Count : F.Selects)
+      if (Error E = C.readU64(Count, "a select count"))
+        return E;
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) + " trailing bytes in the select section");
+  return Error::success();
+}
+
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   if (Buffer.size() < HeaderBytes)
     return makeProfileError(profile_error::truncated,
@@ -790,7 +830,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   }
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
-  bool HaveMetrics = false, HaveIndirectCalls = false;
+  bool HaveMetrics = false, HaveIndirectCalls = false, HaveSelects = false;
   // Read once the metrics are known, wherever their section is.
   SmallVector<StringRef, 1> ContextTrees;
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
@@ -823,6 +863,14 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
         return corrupt("two indirect call sections");
       HaveIndirectCalls = true;
       if (Error E = readIndirectCalls(Payload, P.Functions))
+        return std::move(E);
+      continue;
+    }
+    if (Kind == SK_Selects) {
+      if (HaveSelects)
+        return corrupt("two select sections");
+      HaveSelects = true;
+      if (Error E = readSelects(Payload, P.Functions))
         return std::move(E);
       continue;
     }
@@ -986,6 +1034,22 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       }
     }
     AddSection(SK_IndirectCalls, Section);
+  }
+  auto HasSelects = [](const FunctionProfile *F) {
+    return !F->Selects.empty();
+  };
+  if (any_of(Sorted, HasSelects)) {
+    std::string Section;
+    writeU64(Section, count_if(Sorted, HasSelects));
+    for (size_t I = 0; I != Sorted.size(); ++I) {
+      if (!HasSelects(Sorted[I]))
+        continue;
+      writeU64(Section, I);
+      writeU64(Section, Sorted[I]->Selects.size());
+      for (uint64_t Count : Sorted[I]->Selects)
+        writeU64(Section, Count);
+    }
+    AddSection(SK_Selects, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;

@@ -740,6 +740,14 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   Dst.Entries = SaturatingAdd(Dst.Entries, Entries, &Overflow);
   Saturated |= Overflow;
   Saturated |= !Dst.ICalls.add(Src.ICalls, Weight);
+  if (Dst.Selects.size() < Src.Selects.size())
+    Dst.Selects.resize(Src.Selects.size());
+  for (size_t I = 0; I != Src.Selects.size(); ++I) {
+    uint64_t Count = SaturatingMultiply(Src.Selects[I], Weight, &Overflow);
+    Saturated |= Overflow;
+    Dst.Selects[I] = SaturatingAdd(Dst.Selects[I], Count, &Overflow);
+    Saturated |= Overflow;
+  }
   // Builds that differ only in names or source lines share a checksum, and
   // so do a context build, whose description locates its call sites, and a
   // flow-only one. Keep a description with call sites over one without,

@@ -705,7 +705,8 @@ Expected<RawModule> RawProfileBuilder::addModule(const RawSegment &S) {
 #define PATHPROF_RAW_VALUE_FIELD(Name)                                         \
   V.Name = readU64(S.Bytes, Base + offsetof(PathProfRawValueFunction, Name));
 #include "PathProf/ProfileLayout.inc"
-      if (V.NumValueSites != 0 && V.ValuesOffset % 8 != 0)
+      if ((V.NumValueSites != 0 || V.NumSelects != 0) &&
+          V.ValuesOffset % 8 != 0)
         return corrupt(S.At.prefix() + "function '" + M.Records[I].Name +
                        "': value blocks at offset " + Twine(V.ValuesOffset) +
                        " are not 8-byte aligned");
@@ -777,17 +778,34 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
 Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
   for (size_t I = 0; I != M.Records.size(); ++I) {
     const PathProfRawValueFunction &V = M.Values[I];
-    if (V.NumValueSites == 0)
+    if (V.NumValueSites == 0 && V.NumSelects == 0)
       continue;
     const RawRecord &R = M.Records[I];
+    // The value blocks, then one counter per select.
+    const uint64_t Room = V.ValuesOffset > S.Counters.Size
+                              ? 0
+                              : S.Counters.Size - V.ValuesOffset;
     if (V.ValuesOffset > S.Counters.Size ||
-        V.NumValueSites > (S.Counters.Size - V.ValuesOffset) / ValueBlockBytes)
+        V.NumValueSites > Room / ValueBlockBytes ||
+        V.NumSelects > (Room - V.NumValueSites * ValueBlockBytes) / 8)
       return corrupt(S.At.prefix() + "function '" + R.Name +
-                     "': " + Twine(V.NumValueSites) +
-                     " value blocks at offset " + Twine(V.ValuesOffset) +
+                     "': " + Twine(V.NumValueSites) + " value blocks and " +
+                     Twine(V.NumSelects) + " select counters at offset " +
+                     Twine(V.ValuesOffset) +
                      " do not fit the counter region (" +
                      Twine(S.Counters.Size) + " bytes)");
     FunctionProfile &Fn = P.Functions[M.Index[I]];
+    if (Fn.Selects.size() < V.NumSelects)
+      Fn.Selects.resize(V.NumSelects);
+    const uint64_t SelectsAt = S.Counters.Offset + V.ValuesOffset +
+                               V.NumValueSites * ValueBlockBytes;
+    for (uint64_t J = 0; J != V.NumSelects; ++J) {
+      bool Overflow = false;
+      Fn.Selects[J] = SaturatingAdd(
+          Fn.Selects[J], readU64(S.Bytes, SelectsAt + J * 8), &Overflow);
+      if (Overflow)
+        Saturated[M.Index[I]] = true;
+    }
     std::vector<uint64_t> Seen;
     for (uint64_t J = 0; J != V.NumValueSites; ++J) {
       uint64_t At = S.Counters.Offset + V.ValuesOffset + J * ValueBlockBytes;
@@ -1302,6 +1320,11 @@ Error RawProfileBuilder::setMetrics(ArrayRef<RawSegment> Counts) {
 }
 
 Profile RawProfileBuilder::finish() {
+  // Select counts are read for every function the module counts selects
+  // of; one that never ran keeps none.
+  for (FunctionProfile &F : P.Functions)
+    if (!F.ran() && llvm::all_of(F.Selects, [](uint64_t C) { return C == 0; }))
+      F.Selects.clear();
   for (size_t I = 0; I != P.Functions.size(); ++I)
     if (Saturated[I])
       Warn("function '" + P.Functions[I].Name +

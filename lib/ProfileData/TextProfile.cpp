@@ -529,6 +529,19 @@ Error TextReader::readFunction() {
                      "targets first, then callees by name, each once");
       LastICall = Key;
       F.ICalls.add(Site, Callee, Count);
+    } else if (Keyword == "selects") {
+      // selects COUNT...: how often each select chose its true value.
+      if (Version < TextSelectsVersion)
+        return error("'selects' needs ':pathprof-text " +
+                     Twine(TextSelectsVersion) + "'");
+      if (!F.Selects.empty())
+        return error("a function has one 'selects' line");
+      if (Words.empty())
+        return error("expected 'selects' and a count per select");
+      F.Selects.resize(Words.size());
+      for (size_t I = 0; I != Words.size(); ++I)
+        if (Error E = number(Words[I], F.Selects[I], "a select count"))
+          return E;
     } else if (Keyword == "path") {
       if (CallsLine)
         return error("a function that counts calls only has no paths");
@@ -810,8 +823,11 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
   const bool AnySampled =
       hasSampledRecords(P) ||
       any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; });
+  const bool AnySelects = any_of(
+      P.Functions, [](const FunctionProfile &F) { return !F.Selects.empty(); });
   OS << TextProfileMagic << " "
      << (AnySampled     ? TextSampledVersion
+         : AnySelects   ? TextSelectsVersion
          : AnyICalls    ? TextIndirectCallsVersion
          : AnyCallsOnly ? TextCallsOnlyVersion
          : HasCallSites ? TextCallSitesVersion
@@ -884,6 +900,12 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
         writeName(OS, C.Name, /*InWord=*/false);
         OS << "\n";
       }
+    }
+    if (!F->Selects.empty()) {
+      OS << "selects";
+      for (uint64_t C : F->Selects)
+        OS << " " << C;
+      OS << "\n";
     }
     if (F->CallsOnly) {
       OS << "calls " << F->Entries;

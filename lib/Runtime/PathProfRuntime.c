@@ -161,6 +161,7 @@ static uint64_t moduleSignature(const PathProfRawFunction *Records,
       H = mixWord(H, Values[I].Address);
       H = mixWord(H, Values[I].ValuesOffset);
       H = mixWord(H, Values[I].NumValueSites);
+      H = mixWord(H, Values[I].NumSelects);
     }
     H = mixWord(H, R->NameSize);
     H = mixWord(H, R->Checksum);
@@ -249,11 +250,12 @@ static int buildImage(void) {
   L.CountersSize =
       (CntBegin && CntEnd > CntBegin) ? (uint64_t)(CntEnd - CntBegin) : 0;
 
-  /* A module with indirect call sites describes where their value blocks
-     are and which functions they may record (the VALUES region). */
+  /* A module with indirect call sites or selects describes where their
+     value blocks and select counters are and which functions the blocks may
+     record (the VALUES region). */
   int AnyValues = 0;
   for (uint64_t I = 0; I != NumFunctions && !AnyValues; ++I)
-    AnyValues = Data[I].NumValueSites != 0;
+    AnyValues = Data[I].NumValueSites != 0 || Data[I].NumSelects != 0;
   L.FunctionsOffset = sizeof(PathProfRawHeader);
   L.ValuesOffset =
       L.FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
@@ -318,14 +320,18 @@ static int buildImage(void) {
       PathProfRawValueFunction *V = &Values[I];
       V->Address = __pathprof_value_key(F);
       char *B = (char *)F->Values;
-      if (F->NumValueSites && B >= CntBegin &&
-          F->NumValueSites <=
-              (uint64_t)(CntEnd - B) / sizeof(PathProfValueBlock)) {
+      const uint64_t Words =
+          F->NumValueSites * PATHPROF_VALUE_BLOCK_WORDS + F->NumSelects;
+      if (!Words)
+        continue;
+      if (B >= CntBegin && F->NumValueSites <= UINT32_MAX &&
+          F->NumSelects <= UINT32_MAX && Words <= (uint64_t)(CntEnd - B) / 8) {
         V->ValuesOffset = (uint64_t)(B - CntBegin);
         V->NumValueSites = F->NumValueSites;
-      } else if (F->NumValueSites) {
-        __pathprof_report_error("function '%.*s': value blocks outside the "
-                                "counter section",
+        V->NumSelects = F->NumSelects;
+      } else {
+        __pathprof_report_error("function '%.*s': value blocks or select "
+                                "counters outside the counter section",
                                 (int)NameSize, NameSize ? F->Name : "");
       }
     }

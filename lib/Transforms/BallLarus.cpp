@@ -30,19 +30,10 @@ using namespace pathprof;
 
 #define DEBUG_TYPE "pathprof-numbering"
 
-static cl::opt<uint64_t> MaxPaths(
-    "pathprof-max-paths", cl::init(65536), cl::Hidden,
-    cl::desc("Largest number of paths a function may have; functions with "
-             "more have their DAG cut so that paths end earlier (the "
-             "default equals -pathprof-dense-limit, so every function gets "
-             "dense counters; raise it to hash large functions instead)"));
-
 static cl::opt<unsigned> PrintPathsLimit(
     "pathprof-print-paths-limit", cl::init(256), cl::Hidden,
     cl::desc("print<pathprof-numbering> enumerates every path of functions "
              "with at most this many paths"));
-
-uint64_t pathprof::getMaxPathsOption() { return MaxPaths; }
 
 AnalysisKey BallLarusAnalysis::Key;
 

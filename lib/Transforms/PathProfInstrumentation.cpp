@@ -36,7 +36,12 @@
 //     use side can promote the hot callees (docs/Design.md). The data
 //     record then carries the function's address when it may be called
 //     indirectly, for the runtime to know its callees.
-//  7. A PathProfFunctionData record in __pathprof_data carries the name, CFG
+//  7. Every select of a scalar condition (PathProf/ProfiledSelects.h) gets a
+//     counter after the value blocks and a marker naming it and the
+//     condition, which pathprof-lower turns into adding the condition to the
+//     counter, as IR PGO counts selects, so that the use side can weigh the
+//     selects the pre-inliner formed (docs/Design.md).
+//  8. A PathProfFunctionData record in __pathprof_data carries the name, CFG
 //     checksum, NumPaths, counters and the CFG description (blocks, source
 //     lines and DAG edges) so that profiles decode without the binary. The
 //     globals of a function the linker may discard or replace (a comdat
@@ -56,6 +61,7 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
+#include "PathProf/ProfiledSelects.h"
 #include "RemarkText.h"
 #include "RuntimeInterface.h"
 
@@ -139,6 +145,12 @@ static cl::opt<bool> ValueProfiles(
     cl::desc("Without -pathprof-context, record the callees of indirect "
              "calls (value profiles) for indirect-call promotion"));
 
+static cl::opt<bool> SelectProfiles(
+    "pathprof-select-profiles", cl::init(true), cl::Hidden,
+    cl::desc("Count how often each select chooses its true value, as IR "
+             "PGO's -pgo-instr-select does, so that the use side can weigh "
+             "it"));
+
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
     cl::desc("Default directory of the raw profile (as with "
@@ -191,6 +203,9 @@ private:
   std::vector<CallBase *> CallSites;
   /// Without contexts: the indirect call sites and their indices.
   std::vector<std::pair<uint64_t, CallBase *>> ValueSites;
+  /// The selects whose outcomes are counted (PathProf/ProfiledSelects.h).
+  std::vector<SelectInst *> Selects;
+  /// The value blocks of ValueSites, then one counter per select.
   GlobalVariable *Values = nullptr;
 };
 
@@ -293,9 +308,10 @@ void FunctionInstrumenter::emitGlobals() {
   GlobalVariable *BlobGV =
       MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
 
-  if (!ValueSites.empty()) {
-    auto *Ty =
-        ArrayType::get(RT.I64, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS);
+  if (!ValueSites.empty() || !Selects.empty()) {
+    auto *Ty = ArrayType::get(RT.I64, ValueSites.size() *
+                                              PATHPROF_VALUE_BLOCK_WORDS +
+                                          Selects.size());
     Values =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_vals_", false);
     Values->addAttribute("bss-section", PATHPROF_CNTS_SECTION);
@@ -340,6 +356,7 @@ void FunctionInstrumenter::emitGlobals() {
   Fields[DataField::Values] = Values ? static_cast<Constant *>(Values)
                                      : ConstantPointerNull::get(RT.Ptr);
   Fields[DataField::NumValueSites] = C64(ValueSites.size());
+  Fields[DataField::NumSelects] = C64(Selects.size());
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -440,6 +457,8 @@ void FunctionInstrumenter::run() {
       if (Calls[I]->isIndirectCall())
         ValueSites.emplace_back(I, Calls[I]);
   }
+  if (SelectProfiles)
+    Selects = profiledSelects(F);
   emitGlobals();
   for (size_t I = 0; I != ValueSites.size(); ++I) {
     auto [Index, CB] = ValueSites[I];
@@ -448,6 +467,13 @@ void FunctionInstrumenter::run() {
         RT.I64, Values, I * PATHPROF_VALUE_BLOCK_WORDS, "pathprof.vblock");
     B.CreateCall(RT.valueSite(),
                  {Block, B.getInt64(Index), CB->getCalledOperand()});
+  }
+  for (size_t I = 0; I != Selects.size(); ++I) {
+    IRBuilder<> B(Selects[I]);
+    Value *Counter = B.CreateConstInBoundsGEP1_64(
+        RT.I64, Values, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS + I,
+        "pathprof.select");
+    B.CreateCall(RT.select(), {Counter, Selects[I]->getCondition()});
   }
 
   IRBuilder<> Entry(&*Blocks[0]->getFirstInsertionPt());
@@ -624,7 +650,7 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     if (splitAtReturnsTwiceCalls(*F))
       FAM.invalidate(*F, PreservedAnalyses::none());
     auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(*F);
-    BallLarusDAG DAG(*F, getMaxPathsOption());
+    BallLarusDAG DAG(*F, MaxPaths);
     if (std::string Why = whyNotInstrumentable(DAG); !Why.empty()) {
       ++NumNotInstrumented;
       ORE.emit([&] {
@@ -683,7 +709,7 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
         R << "; " << ore::NV("CutEdges", DAG.numCutEdges())
           << plural(DAG.numCutEdges(), " edge", " edges")
           << " cut to keep the number of paths within "
-          << ore::NV("MaxPaths", getMaxPathsOption());
+          << ore::NV("MaxPaths", MaxPaths);
       return R;
     });
   }

@@ -50,6 +50,7 @@ using namespace pathprof;
 STATISTIC(NumDenseEnds, "Path ends lowered to dense counter updates");
 STATISTIC(NumHashedEnds, "Path ends lowered to hash table updates");
 STATISTIC(NumValueSites, "Indirect calls given value profile updates");
+STATISTIC(NumSelects, "Selects given counter updates");
 
 static cl::opt<CounterMode> Mode(
     "pathprof-counters", cl::init(CounterMode::Thread), cl::Hidden,
@@ -116,6 +117,7 @@ public:
   void lowerCallSite(CallInst &Site);
   void lowerLeave(CallInst &Leave);
   void lowerValueSite(CallInst &Site);
+  void lowerSelect(CallInst &Select);
   void finishContext();
   std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
                                                  const RecordInfo &Info,
@@ -269,7 +271,8 @@ bool FunctionLowering::hasCalls(const Function &F) {
     return !Callee || (Callee->getName() != PathStartMarker &&
                        Callee->getName() != PathEndMarker &&
                        Callee->getName() != LeaveMarker &&
-                       Callee->getName() != ValueSiteMarker);
+                       Callee->getName() != ValueSiteMarker &&
+                       Callee->getName() != SelectMarker);
   });
 }
 
@@ -804,6 +807,27 @@ void FunctionLowering::lowerValueSite(CallInst &Site) {
   Site.eraseFromParent();
 }
 
+/// A select marker: its condition, as 0 or 1, is added to the select's
+/// counter in the thread's slice (or the process's counters), as IR PGO's
+/// select counting adds it (InstrProfIncrementInstStep).
+void FunctionLowering::lowerSelect(CallInst &Select) {
+  ++NumSelects;
+  IRBuilder<> B(&Select);
+  Value *Addr = B.CreateGEP(B.getInt8Ty(), Select.getArgOperand(0), bias(),
+                            "pathprof.select");
+  Value *Step = B.CreateZExt(Select.getArgOperand(1), RT.I64);
+  if (Mode == CounterMode::Atomic) {
+    B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, Step, MaybeAlign(8),
+                      AtomicOrdering::Monotonic);
+  } else {
+    auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
+    auto *Store = B.CreateAlignedStore(B.CreateAdd(Old, Step), Addr, Align(8));
+    markCounterAccess(*Old);
+    markCounterAccess(*Store);
+  }
+  Select.eraseFromParent();
+}
+
 /// A leave marker of a function that counts no paths: with metrics, its
 /// costs in this activation go to the costs its entry found.
 void FunctionLowering::lowerLeave(CallInst &Leave) {
@@ -988,6 +1012,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
   Function *Site = M.getFunction(CallSiteMarker);
   Function *Leave = M.getFunction(LeaveMarker);
   Function *VSite = M.getFunction(ValueSiteMarker);
+  Function *Sel = M.getFunction(SelectMarker);
   if (!Start && !End)
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
@@ -1004,7 +1029,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
     if (!Users.contains(&F))
       continue;
     SmallVector<CallInst *, 16> Ends, Leaves;
-    SmallVector<CallInst *, 4> Starts, Sites, Values;
+    SmallVector<CallInst *, 4> Starts, Sites, Values, Selects;
     for (Instruction &I : instructions(F)) {
       if (isMarker(&I, PathEndMarker))
         Ends.push_back(cast<CallInst>(&I));
@@ -1016,6 +1041,8 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         Leaves.push_back(cast<CallInst>(&I));
       else if (isMarker(&I, ValueSiteMarker))
         Values.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, SelectMarker))
+        Selects.push_back(cast<CallInst>(&I));
     }
     // Lowering splits blocks: markers are collected first.
     FunctionLowering FL(F, RT);
@@ -1029,9 +1056,11 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
       FL.lowerLeave(*CI);
     for (CallInst *CI : Values)
       FL.lowerValueSite(*CI);
+    for (CallInst *CI : Selects)
+      FL.lowerSelect(*CI);
     FL.finishContext();
   }
-  for (Function *Marker : {End, Site, Leave, VSite}) {
+  for (Function *Marker : {End, Site, Leave, VSite, Sel}) {
     if (!Marker)
       continue;
     if (!Marker->use_empty())

@@ -57,6 +57,7 @@
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
+#include "PathProf/ProfiledSelects.h"
 #include "RemarkText.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
@@ -91,14 +92,9 @@ STATISTIC(NumStale, "Functions whose path profile is stale (checksum differs)");
 STATISTIC(NumMissing, "Functions without a path profile");
 STATISTIC(NumBranchWeights, "Terminators given branch weights");
 STATISTIC(NumValueProfiles, "Indirect calls given value profiles");
+STATISTIC(NumSelectWeights, "Selects given branch weights");
 STATISTIC(NumLoopsConserved,
           "Loops whose exits were given the flow of paths that never ended");
-
-static cl::opt<std::string> ProfileUse(
-    "pathprof-profile-use", cl::init(""), cl::Hidden,
-    cl::value_desc("filename"),
-    cl::desc("Optimize with this path profile (indexed or raw) instead of "
-             "instrumenting for path profiling"));
 
 static cl::opt<bool> WarnMismatch(
     "pathprof-warn-mismatch", cl::init(true), cl::Hidden,
@@ -115,7 +111,6 @@ static cl::opt<unsigned> WarnMissingPercent(
     cl::desc("Warn once per module when more than this percentage of its "
              "functions have no path profile (100: never)"));
 
-const std::string &pathprof::getProfileUseOption() { return ProfileUse; }
 
 static bool isIndirectBrTarget(const BasicBlock &BB) {
   return any_of(predecessors(&BB), [](const BasicBlock *Pred) {
@@ -154,6 +149,26 @@ static unsigned setBranchWeights(Function &F, const DecodedPathProfile &D,
     if (MaxCount == 0)
       continue;
     setProfMetadata(M, TI, EdgeCounts, MaxCount);
+    ++NumWeights;
+  }
+  return NumWeights;
+}
+
+/// Sets the branch weights of the selects of \p F that the profile counted
+/// (\p Selects, by the index PathProf/ProfiledSelects.h gives them) as
+/// PGOUseFunc::annotateOneSelectInst does: the true count, and the count of
+/// the select's block less it. Returns how many selects got weights.
+static unsigned setSelectWeights(ArrayRef<SelectInst *> Selects,
+                                 ArrayRef<uint64_t> Counts,
+                                 const DecodedPathProfile &D) {
+  unsigned NumWeights = 0;
+  for (auto [SI, TrueCount] : zip_equal(Selects, Counts)) {
+    uint64_t BlockCount = D.blockCount(SI->getParent());
+    uint64_t FalseCount = BlockCount > TrueCount ? BlockCount - TrueCount : 0;
+    uint64_t MaxCount = std::max(TrueCount, FalseCount);
+    if (MaxCount == 0)
+      continue;
+    setProfMetadata(SI->getModule(), SI, {TrueCount, FalseCount}, MaxCount);
     ++NumWeights;
   }
   return NumWeights;
@@ -299,7 +314,7 @@ static std::string staleMessage(StringRef SourceFile,
 }
 
 PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
-  StringRef Path = ProfileUse;
+  StringRef Path = ProfileFile;
   LLVMContext &Ctx = M.getContext();
   std::shared_ptr<const ProfileForUse> Loaded =
       MAM.getResult<PathProfileAnalysis>(M).Profile;
@@ -418,6 +433,24 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
           DS_Warning));
       continue;
     }
+    // The selects the profile's indices mean; a profile of another number
+    // of selects leaves them without weights (the paths still match).
+    std::vector<SelectInst *> Selects;
+    if (!FP->Selects.empty()) {
+      Selects = profiledSelects(*F);
+      if (Selects.size() != FP->Selects.size()) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "StaleSelects", F)
+                 << "select counts not used for "
+                 << ore::NV("Function", Shown) << ": the profile counted "
+                 << ore::NV("ProfileSelects", uint64_t(FP->Selects.size()))
+                 << " selects, the function has "
+                 << ore::NV("Selects", uint64_t(Selects.size()))
+                 << " (stale profile)";
+        });
+        Selects.clear();
+      }
+    }
 
     // As IR PGO: a function that never ran is cold, and has no weights.
     if (D->TotalCount == 0) {
@@ -441,6 +474,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     unsigned NumWeights =
         setBranchWeights(*F, *D, FAM.getResult<BlockFrequencyAnalysis>(*F));
     NumBranchWeights += NumWeights;
+    if (!Selects.empty())
+      NumSelectWeights += setSelectWeights(Selects, FP->Selects, *D);
     ++NumAnnotated;
     if (!Sites.empty()) {
       unsigned NumValues =

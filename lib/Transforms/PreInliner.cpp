@@ -5,8 +5,7 @@
 // with -preinline-threshold (75) as its default threshold and 325 for
 // inline-hinted callees (the -Os/-Oz threshold for both when optimizing for
 // size), each caller simplified after inlining, then GlobalDCE so that
-// functions inlined everywhere are not instrumented. The one difference:
-// the simplification speculates no block into a select (see below).
+// functions inlined everywhere are not instrumented.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,11 +26,6 @@
 using namespace llvm;
 using namespace pathprof;
 
-static cl::opt<bool> PreInline(
-    "pathprof-preinline", cl::init(true), cl::Hidden,
-    cl::desc("Inline small callees before path instrumentation and before "
-             "the use pass in optimized builds, as IR PGO does"));
-
 static cl::opt<int>
     PreInlineThreshold("pathprof-preinline-threshold", cl::init(75), cl::Hidden,
                        cl::desc("Inline threshold of the pre-inliner (IR PGO's "
@@ -39,8 +33,6 @@ static cl::opt<int>
 
 /// Named metadata that marks a module the pre-inliner has run on.
 static constexpr StringLiteral DoneMarker = "pathprof.preinlined";
-
-bool pathprof::shouldPreInline() { return PreInline; }
 
 PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // Once per module; never on a module that is instrumented already (a
@@ -60,13 +52,12 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
-  // Unlike IR PGO's, speculating nothing: a rare 'if (c) v += k;' made a
-  // select here would be no path and get no weight (IR PGO counts selects);
-  // kept a branch, it gets its weights, and SimplifyCFG later makes it a
-  // select only if they say it is unpredictable, the select inheriting them.
-  FPM.addPass(SimplifyCFGPass(
-      SimplifyCFGOptions().convertSwitchRangeToICmp(true).speculateBlocks(
-          false)));
+  // Speculating as IR PGO's does: a rare 'if (c) v += k;' made a select
+  // here is no path, but the instrumentation counts its outcomes as IR PGO
+  // counts selects (PathProf/ProfiledSelects.h), and the use side gives it
+  // their weights.
+  FPM.addPass(
+      SimplifyCFGPass(SimplifyCFGOptions().convertSwitchRangeToICmp(true)));
   FPM.addPass(InstCombinePass());
   MIWP.getPM().addPass(createCGSCCToFunctionPassAdaptor(std::move(FPM)));
 

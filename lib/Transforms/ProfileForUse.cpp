@@ -222,5 +222,5 @@ static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
 
 PathProfileAnalysis::Result PathProfileAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
-  return {loadOrDiagnose(getProfileUseOption(), M.getContext())};
+  return {loadOrDiagnose(File, M.getContext())};
 }

@@ -49,6 +49,11 @@ inline constexpr llvm::StringLiteral LeaveMarker = "__pathprof_leave";
 /// <index> its call-site index (PathProf/ContextCallSites.h) and <callee>
 /// the called operand.
 inline constexpr llvm::StringLiteral ValueSiteMarker = "__pathprof_value_site";
+/// Before each select the profile counts (-pathprof-select-profiles):
+///   call void @__pathprof_select(ptr <counter>, i1 <condition>)
+/// where <counter> is the select's counter in the counter section, which
+/// counts how often <condition> was true.
+inline constexpr llvm::StringLiteral SelectMarker = "__pathprof_select";
 
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
@@ -106,6 +111,9 @@ struct RuntimeInterface {
   }
   llvm::FunctionCallee valueSite() {
     return marker(ValueSiteMarker, {Ptr, I64, Ptr});
+  }
+  llvm::FunctionCallee select() {
+    return marker(SelectMarker, {Ptr, llvm::Type::getInt1Ty(Ctx)});
   }
   /// Counts the callee (ptr) of an indirect call in the value block (ptr,
   /// biased: the thread's or the process's) of call site i64

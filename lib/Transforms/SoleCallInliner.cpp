@@ -53,18 +53,10 @@ using namespace pathprof;
 STATISTIC(NumInlined, "Sole calls of local functions inlined");
 STATISTIC(NumLeft, "Sole calls of local functions left alone");
 
-static cl::opt<bool> InlineSoleCalls(
-    "pathprof-inline-sole-calls", cl::init(true), cl::Hidden,
-    cl::desc("With -pathprof-profile-use in optimized builds: inline the "
-             "only call of each local function, as -fprofile-use's "
-             "pre-inliner does"));
-
 static cl::opt<unsigned>
     MaxSize("pathprof-sole-call-max-size", cl::init(3000), cl::Hidden,
             cl::desc("Largest function (in instructions) whose only call "
                      "pathprof-inline-sole-calls inlines"));
-
-bool pathprof::shouldInlineSoleCalls() { return InlineSoleCalls; }
 
 /// The call that is the only use of \p F, if there is one and it calls F.
 static CallBase *soleCall(Function &F) {

@@ -94,11 +94,6 @@ STATISTIC(NumRefusedModel, "Hot paths refused: the copy would specialise "
                            "nothing");
 STATISTIC(NumSingleEntry, "Hot paths that were single-entry already");
 
-static cl::opt<bool> EnableSuperblocks(
-    "pathprof-superblocks", cl::init(true), cl::Hidden,
-    cl::desc("Form superblocks along the hot paths of the path profile given "
-             "by -pathprof-profile-use"));
-
 static cl::opt<double> MinPathShare(
     "pathprof-superblock-min-path-share", cl::init(10.0), cl::Hidden,
     cl::desc("Smallest share of its function's flow, in percent, that a "
@@ -159,8 +154,6 @@ static cl::opt<bool> PrintTestProfile(
     cl::desc("For testing pathprof-superblock: print the decoded profile of "
              "each function, as print<pathprof-use> does, before forming "
              "superblocks"));
-
-bool pathprof::superblocksEnabled() { return EnableSuperblocks; }
 
 /// Instructions that become machine code: not phis, not debug intrinsics.
 static uint64_t countInstructions(const BasicBlock &BB) {
@@ -1087,7 +1080,7 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
 
 /// Test mode: the paths -pathprof-superblock-paths names stand for the
 /// profile.
-static PreservedAnalyses formFromNamedPaths(Module &M,
+PreservedAnalyses SuperblockPass::formFromNamedPaths(Module &M,
                                             ModuleAnalysisManager &MAM) {
   Expected<std::vector<NamedPath>> Named = parseTestPaths(TestPaths);
   if (!Named) {
@@ -1116,7 +1109,7 @@ static PreservedAnalyses formFromNamedPaths(Module &M,
         Mine.push_back(&P);
     if (Mine.empty())
       continue;
-    BallLarusDAG DAG(F, getMaxPathsOption());
+    BallLarusDAG DAG(F, MaxPaths);
     Expected<DecodedPathProfile> Profile = profileFromNames(F, DAG, Mine);
     if (!Profile) {
       M.getContext().emitError(toString(Profile.takeError()));
@@ -1142,7 +1135,7 @@ PreservedAnalyses SuperblockPass::run(Module &M, ModuleAnalysisManager &MAM) {
     return formFromNamedPaths(M, MAM);
   std::shared_ptr<const ProfileForUse> Loaded =
       MAM.getResult<PathProfileAnalysis>(M).Profile;
-  if (!Loaded || !superblocksEnabled())
+  if (!Loaded || !Enabled)
     return PreservedAnalyses::all();
 
   auto &FAM = MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();

@@ -326,9 +326,9 @@ static void reportText(const MetricDescriptor &M, const Concentration &C,
     AnyRough |= Rough;
     Rows.back().push_back(utostr(E.Samples) + (Rough ? "*" : ""));
   }
-  std::vector<bool> Left = {true, false, false, false, false, false, true};
+  SmallVector<bool, 9> Left = {true, false, false, false, false, false, true};
   if (C.Sampled)
-    Left.insert(Left.end(), {false, false});
+    Left.append({false, false});
   printTable(Rows, Left, OS);
   if (AnyRough)
     OS << "  * fewer than " << MinRankSamples

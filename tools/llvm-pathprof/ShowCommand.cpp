@@ -368,9 +368,6 @@ static std::string metricTotalLabel(const MetricDescriptor &M) {
   llvm_unreachable("unknown MetricMerge");
 }
 
-/// The --metric part of a path's line: "cycles 660 (60.00% of function,
-/// 50.00% of program), 55.00 per execution". Shares and rates only mean
-/// something for a metric summed over executions.
 /// The value profile of \p F, one line per indirect call site: "Indirect
 /// call site N: 1000 calls: f 900, g 80, unknown 20", callees hottest first
 /// (equal counts by name).
@@ -396,6 +393,20 @@ static void printIndirectCalls(const FunctionProfile &F, bool Demangle,
   }
 }
 
+/// The select counts of \p F: "Selects (true count): 12, 0, 7".
+static void printSelects(const FunctionProfile &F, raw_ostream &OS) {
+  if (F.Selects.empty())
+    return;
+  OS << "  Selects (true count): ";
+  ListSeparator LS;
+  for (uint64_t Count : F.Selects)
+    OS << LS << Count;
+  OS << "\n";
+}
+
+/// The --metric part of a path's line: "cycles 660 (60.00% of function,
+/// 50.00% of program), 55.00 per execution". Shares and rates only mean
+/// something for a metric summed over executions.
 static void printPathMetric(const MetricDescriptor &M, uint64_t Value,
                             uint64_t Count, uint64_t FunctionTotal,
                             uint64_t ProgramTotal, raw_ostream &OS) {
@@ -475,6 +486,7 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
       OS << "\n";
     }
     printIndirectCalls(F, !ShowNoDemangle, OS);
+    printSelects(F, OS);
     if (S.Paths.empty())
       continue;
     size_t Shown = S.Paths.size();
@@ -551,6 +563,11 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
           J.attribute("executed_paths", uint64_t(S.Paths.size()));
           J.attribute("entry_count", S.Entry);
           J.attribute("total_count", S.Total);
+          if (!F.Selects.empty())
+            J.attributeArray("selects", [&] {
+              for (uint64_t Count : F.Selects)
+                J.value(Count);
+            });
           if (!F.ICalls.empty())
             J.attributeArray("indirect_calls", [&] {
               for (const IndirectCallSite &Site : F.ICalls)
