@@ -18,13 +18,14 @@ def child_cpu_seconds():
     return usage.ru_utime + usage.ru_stime
 
 
-def run_timed(argv, env=None):
-    """Runs argv; returns (completed process, wall seconds, CPU seconds)."""
+def run_timed(argv, env=None, cwd=None):
+    """Runs argv (in cwd); returns (completed process, wall seconds, CPU
+    seconds)."""
     # RUSAGE_CHILDREN adds up every child waited for, and this is the only
     # one running, so the difference is this run's.
     start_wall, start_cpu = time.perf_counter(), child_cpu_seconds()
     r = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       env=env, universal_newlines=True)
+                       env=env, cwd=cwd, universal_newlines=True)
     return (r, time.perf_counter() - start_wall,
             child_cpu_seconds() - start_cpu)
 

@@ -12,11 +12,13 @@
 #ifndef PATHPROF_PROFILEFORUSE_H
 #define PATHPROF_PROFILEFORUSE_H
 
+#include "PathProf/CallTargets.h"
 #include "PathProf/Profile.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/IR/ProfileSummary.h"
@@ -56,25 +58,18 @@ private:
   std::string Msg;
 };
 
-/// A callee a calling context tree (or a value profile) recorded at a call
-/// site: its profile name and the calls of the site that entered it. An
-/// empty name stands for the calls of targets a value profile could not
-/// name (PathProf/Profile.h, IndirectCallSite::Unknown).
-struct CallTarget {
-  llvm::StringRef Name;
-  uint64_t Count = 0;
-};
-
-/// The callees recorded at the call sites of one function, by call-site
-/// index (PathProf/ContextCallSites.h), each site's by name, in no
-/// particular order; sites that
-/// entered no instrumented function of the module are left out.
-using CallSiteTargets = std::map<uint64_t, llvm::SmallVector<CallTarget, 2>>;
-
 /// A profile loaded for use: its functions by profile name, and what the
-/// whole program's profile says (flow, maximum counts, summary).
+/// whole program's profile says (flow, maximum counts, summary). From a
+/// profile with an index, only the functions that the module may use: those
+/// of the symbols it defines (PathProf/ProfileReader.h, ProfileSubset).
 struct ProfileForUse {
   Profile Prof;
+  /// How many functions the whole profile has.
+  uint64_t NumFunctions = 0;
+  /// A function of the whole profile counts no paths.
+  bool CallsOnly = false;
+  /// The profile has a calling context tree.
+  bool HasContext = false;
   llvm::StringMap<llvm::SmallVector<const FunctionProfile *, 1>> ByName;
   /// The profile names of local functions by their symbol, each name once.
   llvm::StringMap<llvm::SmallVector<llvm::StringRef, 1>> LocalsBySymbol;
@@ -87,7 +82,9 @@ struct ProfileForUse {
   /// summed over its contexts (direct calls, and calls through backedges;
   /// entries through unknown code are no call of the site). Without one:
   /// the value profiles of its indirect call sites.
-  llvm::DenseMap<const FunctionProfile *, CallSiteTargets> CallTargets;
+  CallTargetMap CallTargets;
+  /// The names CallTargets refers to, when they are not Prof's.
+  llvm::StringSet<> CalleeNames;
 
   /// The profile of the function named \p Name with \p Checksum, or null.
   const FunctionProfile *find(llvm::StringRef Name, uint64_t Checksum) const;
@@ -118,9 +115,10 @@ struct ProfileForUse::Match {
 };
 
 /// Reads the profile \p File (PathProfOptions::ProfileUse), once per
-/// module: errors and warnings are diagnostics (an error fails the
-/// compilation); the result is null when there is no profile to use. Never
-/// invalidated.
+/// module, through its index when it has one (only the records of the
+/// module's functions and their callee tables; docs/FileFormat.md, "Index"):
+/// errors and warnings are diagnostics (an error fails the compilation); the
+/// result is null when there is no profile to use. Never invalidated.
 class PathProfileAnalysis
     : public llvm::AnalysisInfoMixin<PathProfileAnalysis> {
 public:

@@ -13,23 +13,29 @@
 #ifndef PATHPROF_PROFILEREADER_H
 #define PATHPROF_PROFILEREADER_H
 
+#include "PathProf/CallTargets.h"
 #include "PathProf/Profile.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
 namespace pathprof {
 
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
+/// The first version with an index (docs/FileFormat.md, "Index"): what the
+/// writer writes unless asked for a profile without one.
+constexpr uint64_t IndexedProfileIndexVersion = 5;
 /// Version 2 added per-path metric values and their descriptors, version 3
 /// CFG descriptions with call-site locations (CFG description version 2),
 /// version 4 functions that count no paths (-fprofile-path-context=calls),
-/// with their entries and costs, and their contexts' costs. The writer
-/// writes the oldest version that holds the profile. Version 5 adds
-/// sampled metrics: the samples and sums of squares of sampled records and
-/// costs, and the sampling period of each metric. Version 1 files (counts
-/// only) are still read.
-constexpr uint64_t IndexedSampledVersion = 5;
+/// with their entries and costs, and their contexts' costs, version 5 the
+/// index, version 6 sampled metrics: the samples and sums of squares of
+/// sampled records and costs, and the sampling period of each metric (a
+/// sampled profile is written with the index). Without an index, the
+/// writer writes the oldest version that holds the profile. Version 1 files
+/// (counts only) are still read.
+constexpr uint64_t IndexedSampledVersion = 6;
 constexpr uint64_t IndexedProfileVersion = IndexedSampledVersion;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
@@ -86,6 +92,40 @@ readRawSegments(llvm::StringRef Buffer, WarningHandler Warn);
 /// Parses an indexed profile. The result's functions are sorted by
 /// (name, checksum).
 llvm::Expected<Profile> readIndexedProfile(llvm::StringRef Buffer);
+
+/// What one compilation reads of a profile: the profiles of the functions it
+/// asked for, and what it needs to know of the whole profile.
+struct ProfileSubset {
+  /// Every profile of the symbols asked for (of every checksum, and, for a
+  /// local function, under every source path), sorted by (name, checksum);
+  /// the metrics and the summary; no calling context tree.
+  Profile Prof;
+  /// The callee tables of those functions (PathProf/CallTargets.h), with
+  /// their names in CalleeNames.
+  CallTargetMap CallTargets;
+  llvm::StringSet<> CalleeNames;
+  /// About the whole profile: how many functions it has, whether a function
+  /// counts no paths, whether it has a calling context tree.
+  uint64_t NumFunctions = 0;
+  bool CallsOnly = false;
+  bool HasContext = false;
+};
+
+/// Reads of the indexed profile \p Buffer only the functions whose symbol
+/// is that of one of \p Names (the header, the index and the sections the
+/// use side needs, checking the checksums of what it reads), or nothing
+/// when the profile has no index or no summary.
+llvm::Expected<std::optional<ProfileSubset>>
+readIndexedProfileSubset(llvm::StringRef Buffer,
+                         llvm::ArrayRef<llvm::StringRef> Names);
+
+/// Reads of the profile at \p Path what a compilation of functions named
+/// \p Names needs: through the index of an indexed profile that has one,
+/// all of it otherwise (then Prof holds every function). Errors and
+/// warnings as readProfile's with \p NameFileInWarnings false.
+llvm::Expected<ProfileSubset>
+readProfileSubset(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> Names,
+                  WarningHandler Warn);
 
 /// Reads the raw, indexed or text profile at \p Path. Errors come wrapped in
 /// a FileError naming \p Path (describeProfileError() prints "<Path>: ...");

@@ -18,13 +18,17 @@
 
 namespace pathprof {
 
-/// Appends the indexed form of \p P to \p Out. Fails if two functions share
+/// Appends the indexed form of \p P to \p Out: with an index (version
+/// IndexedProfileIndexVersion), or without one, in the oldest version that
+/// holds the profile, which earlier tools read. Fails if two functions share
 /// (name, checksum) or a count refers to a path the CFG does not have.
-llvm::Error serializeIndexedProfile(const Profile &P, std::string &Out);
+llvm::Error serializeIndexedProfile(const Profile &P, std::string &Out,
+                                    bool WithIndex = true);
 
 /// Writes the indexed form of \p P to the file \p Path. Errors come wrapped
 /// in a FileError naming \p Path.
-llvm::Error writeIndexedProfile(const Profile &P, llvm::StringRef Path);
+llvm::Error writeIndexedProfile(const Profile &P, llvm::StringRef Path,
+                                bool WithIndex = true);
 
 } // namespace pathprof
 

@@ -3,17 +3,25 @@
 // The indexed profile is what llvm-pathprof merge writes and what the
 // profile-use pass and llvm-pathprof show read: a header with a checksum of
 // the body, then one record per function, sorted by (name, checksum), with its
-// CFG description and its non-zero path counts sorted by path id. Every field
-// is a little-endian u64 and every record is 8-byte aligned with zero padding,
-// so the encoding of a profile is unique. docs/FileFormat.md has the layout.
+// CFG description and its non-zero path counts sorted by path id, the
+// sections, and (from version 5) an index: where each function's record and
+// callee tables are, by the hash of its symbol, with a checksum of each, so
+// that a compilation reads and checks only its own functions
+// (readIndexedProfileSubset), as IndexedInstrProfReader does for IR PGO.
+// Every field is a little-endian u64 and every record is 8-byte aligned with
+// zero padding, so the encoding of a profile is unique. docs/FileFormat.md
+// has the layout.
 //
 //===----------------------------------------------------------------------===//
 
+#include "PathProf/CallTargets.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
+#include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileWriter.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Endian.h"
@@ -30,6 +38,8 @@ using namespace pathprof;
 namespace {
 
 // Header fields, in order. The body checksum covers [HeaderSize, FileSize).
+// Versions before IndexedProfileIndexVersion end the header at
+// HF_IndexOffset.
 enum HeaderField : unsigned {
   HF_Magic,
   HF_Version,
@@ -39,9 +49,16 @@ enum HeaderField : unsigned {
   HF_NumMetrics,
   HF_NumSections,
   HF_Checksum,
+  HF_IndexOffset,
+  HF_IndexChecksum,
   HF_Count
 };
-constexpr uint64_t HeaderBytes = HF_Count * 8;
+constexpr uint64_t HeaderBytesBeforeIndex = HF_IndexOffset * 8;
+constexpr uint64_t HeaderBytesWithIndex = HF_Count * 8;
+constexpr uint64_t headerBytes(uint64_t Version) {
+  return Version >= IndexedProfileIndexVersion ? HeaderBytesWithIndex
+                                               : HeaderBytesBeforeIndex;
+}
 
 // Function record fields before the name. FR_Flags: 0, or in version 3
 // FF_CallsOnly: the function counts no paths (-fprofile-path-context=calls),
@@ -106,6 +123,14 @@ enum SectionKind : uint64_t {
   // in this file's functions, increasing), NumSelects, NumSelects x count
   // of the true value}. Optional, as SK_IndirectCalls.
   SK_Selects = 5,
+  // The callee tables of the use side (PathProf/CallTargets.h), computed
+  // by the writer from the context tree or the value profiles; only in a
+  // profile with an index, whose entries point at each function's block:
+  // per function that has callees {Function (increasing), NumSites}, per
+  // site {Site (increasing), NumTargets}, per target {NameSize, Count} and
+  // the name, padded (empty: unknown targets). Derived data: the full
+  // reader checks it against what it derives itself.
+  SK_CallTargets = 6,
 };
 constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
@@ -649,35 +674,274 @@ Error writeContext(
   return Error::success();
 }
 
+/// A byte range of the file and the xxh3_64bits of its bytes.
+struct Extent {
+  uint64_t Offset = 0;
+  uint64_t Size = 0;
+  uint64_t Checksum = 0;
+};
+
+/// One function's entry in the index: the hash of its symbol (the key of
+/// lookups), its position among the functions, where its record and its
+/// block of callee tables are.
+struct IndexEntry {
+  uint64_t KeyHash = 0;
+  uint64_t Function = 0;
+  Extent Record;
+  Extent Callees;
+};
+constexpr uint64_t IndexEntryWords = 8;
+
+/// A section's kind and where its payload is.
+struct SectionEntry {
+  uint64_t Kind = 0;
+  Extent Payload;
+};
+constexpr uint64_t IndexSectionWords = 4;
+
+// Bits of the index's Flags word.
+constexpr uint64_t IX_CallsOnly = 1; ///< a function counts no paths
+
+/// What a lookup of \p Name hashes: the symbol, so that the profiles of a
+/// local function under other source paths (ProfileForUse::match) are
+/// found with it.
+uint64_t indexKey(StringRef Name) {
+  return xxh3_64bits(splitProfileName(Name).Symbol);
+}
+
+Extent extentOf(StringRef File, uint64_t Offset, uint64_t Size) {
+  return {Offset, Size, xxh3_64bits(File.substr(Offset, Size))};
+}
+
+uint64_t indexSize(uint64_t NumSections, uint64_t NumFunctions) {
+  return 8 +
+         (NumSections * IndexSectionWords + NumFunctions * IndexEntryWords) * 8;
+}
+
+/// The index of a profile whose sections and functions (in file order) are
+/// \p Sections and \p Entries: the one layout the writer writes and the
+/// readers check (docs/FileFormat.md, "Index").
+std::string buildIndex(uint64_t Flags, ArrayRef<SectionEntry> Sections,
+                       std::vector<IndexEntry> Entries) {
+  llvm::sort(Entries, [](const IndexEntry &A, const IndexEntry &B) {
+    return std::tie(A.KeyHash, A.Function) < std::tie(B.KeyHash, B.Function);
+  });
+  std::string Out;
+  writeU64(Out, Flags);
+  auto WriteExtent = [&](const Extent &E) {
+    writeU64(Out, E.Offset);
+    writeU64(Out, E.Size);
+    writeU64(Out, E.Checksum);
+  };
+  for (const SectionEntry &S : Sections) {
+    writeU64(Out, S.Kind);
+    WriteExtent(S.Payload);
+  }
+  for (const IndexEntry &E : Entries) {
+    writeU64(Out, E.KeyHash);
+    writeU64(Out, E.Function);
+    WriteExtent(E.Record);
+    WriteExtent(E.Callees);
+  }
+  return Out;
+}
+
+/// The callee tables of \p Targets for the functions \p Sorted (in file
+/// order), the payload of a SK_CallTargets section; \p Blocks gets each
+/// function's block, relative to the payload (size 0: none).
+std::string serializeCallTargets(const CallTargetMap &Targets,
+                                 ArrayRef<const FunctionProfile *> Sorted,
+                                 std::vector<Extent> &Blocks) {
+  std::string Out;
+  Blocks.assign(Sorted.size(), Extent());
+  for (size_t I = 0; I != Sorted.size(); ++I) {
+    auto It = Targets.find(Sorted[I]);
+    if (It == Targets.end() || It->second.empty())
+      continue;
+    uint64_t Start = Out.size();
+    writeU64(Out, I);
+    writeU64(Out, It->second.size());
+    for (const auto &[Site, Callees] : It->second) {
+      writeU64(Out, Site);
+      writeU64(Out, Callees.size());
+      for (const CallTarget &T : Callees) {
+        writeU64(Out, T.Name.size());
+        writeU64(Out, T.Count);
+        writePadded(Out, T.Name);
+      }
+    }
+    Blocks[I] = {Start, Out.size() - Start, 0};
+  }
+  return Out;
+}
+
+/// Reads a callee of an indirect call section or a callee table:
+/// {NameSize, Count} and the name, padded.
+Error readCallee(Cursor &C, StringRef &Name, uint64_t &Count) {
+  uint64_t NameSize;
+  if (Error E = C.readU64(NameSize, "a callee"))
+    return E;
+  if (Error E = C.readU64(Count, "a callee"))
+    return E;
+  return C.readPadded(Name, NameSize, "a callee's name");
+}
+
+/// Reads the callee tables block of function \p Function at the cursor
+/// into \p Targets, with names kept in \p Names.
+Error readCallTargets(Cursor &C, uint64_t Function, CallSiteTargets &Targets,
+                      StringSet<> &Names) {
+  uint64_t Fn, NumSites;
+  if (Error E = C.readU64(Fn, "callee tables"))
+    return E;
+  if (Error E = C.readU64(NumSites, "callee tables"))
+    return E;
+  if (Fn != Function || NumSites == 0 || NumSites > C.remaining() / 16)
+    return corrupt("the callee tables of function " + Twine(Function) +
+                   " are not where the index says");
+  for (uint64_t I = 0; I != NumSites; ++I) {
+    uint64_t Site, NumTargets;
+    if (Error E = C.readU64(Site, "callee tables"))
+      return E;
+    if (Error E = C.readU64(NumTargets, "callee tables"))
+      return E;
+    if (NumTargets == 0 || NumTargets > C.remaining() / 16 ||
+        (!Targets.empty() && Site <= Targets.rbegin()->first))
+      return corrupt("the callee tables of function " + Twine(Function) +
+                     " have a site out of order or without callees");
+    auto &Callees = Targets[Site];
+    for (uint64_t T = 0; T != NumTargets; ++T) {
+      uint64_t Count;
+      StringRef Name;
+      if (Error E = readCallee(C, Name, Count))
+        return E;
+      Callees.push_back({Names.insert(Name).first->getKey(), Count});
+    }
+  }
+  return Error::success();
+}
+
+/// Reads and checks the header of an indexed profile into \p H: everything
+/// but the checksums. A header of a version without an index has
+/// HF_IndexOffset and HF_IndexChecksum 0.
+Error readHeader(StringRef Buffer, uint64_t (&H)[HF_Count]) {
+  auto TooSmall = [&] {
+    return makeProfileError(profile_error::truncated,
+                            "truncated indexed profile: file is too small for "
+                            "the header (" +
+                                Twine(Buffer.size()) + " bytes)");
+  };
+  if (Buffer.size() < HeaderBytesBeforeIndex)
+    return TooSmall();
+  std::fill(std::begin(H), std::end(H), 0);
+  for (unsigned I = 0; I != HF_IndexOffset; ++I)
+    H[I] = support::endian::read64le(Buffer.data() + I * 8);
+  if (H[HF_Magic] == byteswap(IndexedProfileMagic))
+    return makeProfileError(profile_error::wrong_endianness,
+                            "indexed profile has the wrong endianness");
+  if (H[HF_Magic] != IndexedProfileMagic)
+    return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
+  if (H[HF_Version] < 1 || H[HF_Version] > IndexedProfileVersion)
+    return makeProfileError(
+        profile_error::unsupported_version,
+        "unsupported indexed profile version " + Twine(H[HF_Version]) +
+            " (this tool reads 1 to " + Twine(IndexedProfileVersion) + ")" +
+            (H[HF_Version] > IndexedProfileVersion
+                 ? ": written by a newer llvm-pathprof"
+                 : ""));
+  const uint64_t HeaderBytes = headerBytes(H[HF_Version]);
+  if (Buffer.size() < HeaderBytes)
+    return TooSmall();
+  for (unsigned I = HF_IndexOffset; I != HeaderBytes / 8; ++I)
+    H[I] = support::endian::read64le(Buffer.data() + I * 8);
+  if (H[HF_HeaderSize] != HeaderBytes)
+    return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
+                   Twine(HeaderBytes));
+  if (H[HF_FileSize] > Buffer.size())
+    return makeProfileError(profile_error::truncated,
+                            "truncated indexed profile: header says the file "
+                            "has " +
+                                Twine(H[HF_FileSize]) + " bytes, but it has " +
+                                Twine(Buffer.size()));
+  if (H[HF_FileSize] != Buffer.size())
+    return corrupt("header says the file has " + Twine(H[HF_FileSize]) +
+                   " bytes, but it has " + Twine(Buffer.size()) +
+                   " (appended to?)");
+  if (H[HF_Version] == 1 && H[HF_NumMetrics] != 0)
+    return corrupt("version 1 has no metrics, but the header says " +
+                   Twine(H[HF_NumMetrics]));
+  uint64_t Body = Buffer.size() - HeaderBytes;
+  if (H[HF_NumFunctions] > Body / FunctionHeaderBytes)
+    return corrupt("function count " + Twine(H[HF_NumFunctions]) +
+                   " exceeds what the file can hold");
+  if (H[HF_NumMetrics] > Body / 32)
+    return corrupt("metric count " + Twine(H[HF_NumMetrics]) +
+                   " exceeds what the file can hold");
+  if (H[HF_NumSections] > Body / 16)
+    return corrupt("section count " + Twine(H[HF_NumSections]) +
+                   " exceeds what the file can hold");
+  if (H[HF_Version] >= IndexedProfileIndexVersion &&
+      (H[HF_IndexOffset] < HeaderBytes || H[HF_IndexOffset] > Buffer.size() ||
+       Buffer.size() - H[HF_IndexOffset] !=
+           indexSize(H[HF_NumSections], H[HF_NumFunctions])))
+    return corrupt("the index at offset " + Twine(H[HF_IndexOffset]) +
+                   " does not end the file with an entry per section and "
+                   "function");
+  return Error::success();
+}
+
 } // namespace
+
+/// Reads a section of per-function entries (SK_IndirectCalls, SK_Selects)
+/// of a profile of \p NumFunctions functions into those \p Of gives (null:
+/// a function not read, which \p ReadEntry skips): NumEntries, then per
+/// function {Function (index, increasing), N} and what \p ReadEntry reads
+/// for it, N being at least 1
+/// and at most what the rest of the section holds in \p ItemBytes-byte
+/// items. \p Entries ("indirect calls"), \p Section ("indirect call
+/// section") and \p Items ("indirect call sites") name them in messages.
+static Error readFunctionEntries(
+    StringRef Payload, uint64_t NumFunctions,
+    function_ref<FunctionProfile *(uint64_t Index)> Of, StringRef Entries,
+    StringRef Section, StringRef Items, uint64_t ItemBytes,
+    function_ref<Error(Cursor &, FunctionProfile *, uint64_t)> ReadEntry) {
+  Cursor C(Payload, 0);
+  uint64_t NumEntries;
+  if (Error E = C.readU64(NumEntries, "the " + Section))
+    return E;
+  if (NumEntries > NumFunctions)
+    return corrupt(Entries + " of " + Twine(NumEntries) +
+                   " functions, but the profile has " + Twine(NumFunctions));
+  std::optional<uint64_t> PrevFunction;
+  for (uint64_t I = 0; I != NumEntries; ++I) {
+    uint64_t Index, N;
+    if (Error E = C.readU64(Index, Entries))
+      return E;
+    if (Error E = C.readU64(N, Entries))
+      return E;
+    if (Index >= NumFunctions || (PrevFunction && Index <= *PrevFunction))
+      return corrupt(Entries + " of function " + Twine(Index) + " (of " +
+                     Twine(NumFunctions) +
+                     ") are out of range or out of order");
+    PrevFunction = Index;
+    FunctionProfile *F = Of(Index);
+    if (N == 0 || N > C.remaining() / ItemBytes)
+      return corrupt((F ? "function '" + F->Name + "'"
+                        : "function " + std::to_string(Index)) +
+                     " has " + Twine(N) + " " + Items);
+    if (Error E = ReadEntry(C, F, N))
+      return E;
+  }
+  if (C.remaining() != 0)
+    return corrupt(Twine(C.remaining()) + " trailing bytes in the " + Section);
+  return Error::success();
+}
 
 /// Reads the indirect call section \p Payload into \p Functions.
 static Error readIndirectCalls(StringRef Payload,
                                std::vector<FunctionProfile> &Functions) {
-  Cursor C(Payload, 0);
-  uint64_t NumFunctions;
-  if (Error E = C.readU64(NumFunctions, "the indirect call section"))
-    return E;
-  if (NumFunctions > Functions.size())
-    return corrupt("indirect calls of " + Twine(NumFunctions) +
-                   " functions, but the profile has " +
-                   Twine(Functions.size()));
-  std::optional<uint64_t> PrevFunction;
-  for (uint64_t I = 0; I != NumFunctions; ++I) {
-    uint64_t Index, NumSites;
-    if (Error E = C.readU64(Index, "indirect calls"))
-      return E;
-    if (Error E = C.readU64(NumSites, "indirect calls"))
-      return E;
-    if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
-      return corrupt("indirect calls of function " + Twine(Index) + " (of " +
-                     Twine(Functions.size()) +
-                     ") are out of range or out of order");
-    PrevFunction = Index;
-    FunctionProfile &F = Functions[Index];
-    if (NumSites == 0 || NumSites > C.remaining() / 24)
-      return corrupt("function '" + F.Name + "' has " + Twine(NumSites) +
-                     " indirect call sites");
+  auto ReadSites = [](Cursor &C, FunctionProfile *FP,
+                      uint64_t NumSites) -> Error {
+    FunctionProfile &F = *FP;
     std::optional<uint64_t> PrevSite;
     for (uint64_t J = 0; J != NumSites; ++J) {
       uint64_t Site, Unknown, NumCallees;
@@ -697,13 +961,9 @@ static Error readIndirectCalls(StringRef Payload,
       F.ICalls.add(Site, "", Unknown);
       StringRef Prev;
       for (uint64_t K = 0; K != NumCallees; ++K) {
-        uint64_t NameSize, Count;
+        uint64_t Count;
         StringRef Name;
-        if (Error E = C.readU64(NameSize, "a callee"))
-          return E;
-        if (Error E = C.readU64(Count, "a callee"))
-          return E;
-        if (Error E = C.readPadded(Name, NameSize, "a callee's name"))
+        if (Error E = readCallee(C, Name, Count))
           return E;
         if (Name.empty() || Count == 0 || (K != 0 && Name <= Prev))
           return corrupt("function '" + F.Name + "': indirect call site " +
@@ -714,107 +974,55 @@ static Error readIndirectCalls(StringRef Payload,
         F.ICalls.add(Site, Name, Count);
       }
     }
-  }
-  if (C.remaining() != 0)
-    return corrupt(Twine(C.remaining()) +
-                   " trailing bytes in the indirect call section");
-  return Error::success();
+    return Error::success();
+  };
+  return readFunctionEntries(
+      Payload, Functions.size(), [&](uint64_t I) { return &Functions[I]; },
+      "indirect calls", "indirect call section", "indirect call sites", 24,
+      ReadSites);
 }
 
-static Error readSelects(StringRef Payload,
-                         std::vector<FunctionProfile> &Functions) {
-  Cursor C(Payload, 0);
-  uint64_t NumFunctions;
-  if (Error E = C.readU64(NumFunctions, "the select section"))
-    return E;
-  if (NumFunctions > Functions.size())
-    return corrupt("selects of " + Twine(NumFunctions) +
-                   " functions, but the profile has " +
-                   Twine(Functions.size()));
-  std::optional<uint64_t> PrevFunction;
-  for (uint64_t I = 0; I != NumFunctions; ++I) {
-    uint64_t Index, NumSelects;
-    if (Error E = C.readU64(Index, "selects"))
-      return E;
-    if (Error E = C.readU64(NumSelects, "selects"))
-      return E;
-    if (Index >= Functions.size() || (PrevFunction && Index <= *PrevFunction))
-      return corrupt("selects of function " + Twine(Index) + " (of " +
-                     Twine(Functions.size()) +
-                     ") are out of range or out of order");
-    PrevFunction = Index;
-    FunctionProfile &F = Functions[Index];
-    if (NumSelects == 0 || NumSelects > C.remaining() / 8)
-      return corrupt("function '" + F.Name + "' has " + Twine(NumSelects) +
-                     " select counts");
-    F.Selects.resize(NumSelects);
-    for (uint64_t &Count : F.Selects)
+/// Reads the select section \p Payload of a profile of \p NumFunctions
+/// functions into those \p Of gives (null: a function not read, whose
+/// counts are skipped).
+static Error readSelects(StringRef Payload, uint64_t NumFunctions,
+                         function_ref<FunctionProfile *(uint64_t Index)> Of) {
+  auto ReadCounts = [](Cursor &C, FunctionProfile *F,
+                       uint64_t NumSelects) -> Error {
+    if (!F) {
+      C.skip(NumSelects * 8);
+      return Error::success();
+    }
+    F->Selects.resize(NumSelects);
+    for (uint64_t &Count : F->Selects)
       if (Error E = C.readU64(Count, "a select count"))
         return E;
-  }
-  if (C.remaining() != 0)
-    return corrupt(Twine(C.remaining()) + " trailing bytes in the select section");
-  return Error::success();
+    return Error::success();
+  };
+  return readFunctionEntries(Payload, NumFunctions, Of, "selects",
+                             "select section", "select counts", 8, ReadCounts);
 }
 
 Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
-  if (Buffer.size() < HeaderBytes)
-    return makeProfileError(profile_error::truncated,
-                            "truncated indexed profile: file is too small for "
-                            "the header (" +
-                                Twine(Buffer.size()) + " bytes)");
   uint64_t H[HF_Count];
-  for (unsigned I = 0; I != HF_Count; ++I)
-    H[I] = support::endian::read64le(Buffer.data() + I * 8);
-  if (H[HF_Magic] == byteswap(IndexedProfileMagic))
-    return makeProfileError(profile_error::wrong_endianness,
-                            "indexed profile has the wrong endianness");
-  if (H[HF_Magic] != IndexedProfileMagic)
-    return corrupt("bad magic 0x" + utohexstr(H[HF_Magic]));
-  if (H[HF_Version] < 1 || H[HF_Version] > IndexedProfileVersion)
-    return makeProfileError(
-        profile_error::unsupported_version,
-        "unsupported indexed profile version " + Twine(H[HF_Version]) +
-            " (this tool reads 1 to " + Twine(IndexedProfileVersion) + ")" +
-            (H[HF_Version] > IndexedProfileVersion
-                 ? ": written by a newer llvm-pathprof"
-                 : ""));
-  if (H[HF_HeaderSize] != HeaderBytes)
-    return corrupt("header size " + Twine(H[HF_HeaderSize]) + ", expected " +
-                   Twine(HeaderBytes));
-  if (H[HF_FileSize] > Buffer.size())
-    return makeProfileError(profile_error::truncated,
-                            "truncated indexed profile: header says the file "
-                            "has " +
-                                Twine(H[HF_FileSize]) + " bytes, but it has " +
-                                Twine(Buffer.size()));
-  if (H[HF_FileSize] != Buffer.size())
-    return corrupt("header says the file has " + Twine(H[HF_FileSize]) +
-                   " bytes, but it has " + Twine(Buffer.size()) +
-                   " (appended to?)");
+  if (Error E = readHeader(Buffer, H))
+    return std::move(E);
+  const uint64_t Version = H[HF_Version];
+  const uint64_t HeaderBytes = headerBytes(Version);
   if (xxh3_64bits(Buffer.drop_front(HeaderBytes)) != H[HF_Checksum])
     return makeProfileError(profile_error::checksum_mismatch,
                             "corrupt indexed profile: checksum mismatch");
-  if (H[HF_Version] == 1 && H[HF_NumMetrics] != 0)
-    return corrupt("version 1 has no metrics, but the header says " +
-                   Twine(H[HF_NumMetrics]));
-  uint64_t Body = Buffer.size() - HeaderBytes;
-  if (H[HF_NumFunctions] > Body / FunctionHeaderBytes)
-    return corrupt("function count " + Twine(H[HF_NumFunctions]) +
-                   " exceeds what the file can hold");
-  if (H[HF_NumMetrics] > Body / 32)
-    return corrupt("metric count " + Twine(H[HF_NumMetrics]) +
-                   " exceeds what the file can hold");
-  if (H[HF_NumSections] > Body / 16)
-    return corrupt("section count " + Twine(H[HF_NumSections]) +
-                   " exceeds what the file can hold");
+  const bool HasIndex = Version >= IndexedProfileIndexVersion;
+  // With an index, the functions and sections end where it starts.
+  Cursor C(HasIndex ? Buffer.take_front(H[HF_IndexOffset]) : Buffer,
+           HeaderBytes);
 
   Profile P;
   P.Functions.reserve(H[HF_NumFunctions]);
-  Cursor C(Buffer, HeaderBytes);
+  std::vector<IndexEntry> Entries;
   for (uint64_t I = 0; I != H[HF_NumFunctions]; ++I) {
-    Expected<FunctionProfile> F =
-        readFunction(C, H[HF_Version], H[HF_NumMetrics], I);
+    uint64_t Start = C.position();
+    Expected<FunctionProfile> F = readFunction(C, Version, H[HF_NumMetrics], I);
     if (!F)
       return F.takeError();
     if (!P.Functions.empty()) {
@@ -826,11 +1034,17 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
         return corrupt("functions are not sorted by (name, checksum) at '" +
                        F->Name + "'");
     }
+    if (HasIndex)
+      Entries.push_back({indexKey(F->Name), I,
+                         extentOf(Buffer, Start, C.position() - Start),
+                         Extent()});
     P.Functions.push_back(std::move(*F));
   }
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
   bool HaveMetrics = false, HaveIndirectCalls = false, HaveSelects = false;
+  std::optional<SectionEntry> CallTargetSection;
+  std::vector<SectionEntry> Sections;
   // Read once the metrics are known, wherever their section is.
   SmallVector<StringRef, 1> ContextTrees;
   for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
@@ -840,8 +1054,10 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       return std::move(E);
     if (Error E = C.readU64(Size, "a section header"))
       return std::move(E);
+    uint64_t Start = C.position();
     if (Error E = C.readPadded(Payload, Size, "section " + Twine(S)))
       return std::move(E);
+    Sections.push_back({Kind, extentOf(Buffer, Start, Size)});
     if (Kind == SK_Summary) {
       if (P.Summary)
         return corrupt("two summary sections");
@@ -870,8 +1086,15 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       if (HaveSelects)
         return corrupt("two select sections");
       HaveSelects = true;
-      if (Error E = readSelects(Payload, P.Functions))
+      if (Error E = readSelects(Payload, P.Functions.size(),
+                                [&](uint64_t I) { return &P.Functions[I]; }))
         return std::move(E);
+      continue;
+    }
+    if (Kind == SK_CallTargets && HasIndex) {
+      if (CallTargetSection)
+        return corrupt("two callee table sections");
+      CallTargetSection = Sections.back();
       continue;
     }
     if (Kind != SK_MetricDescriptors)
@@ -892,16 +1115,207 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
     return corrupt(Twine(C.remaining()) + " trailing bytes");
   for (StringRef Payload : ContextTrees) {
     Expected<ContextTree> T =
-        ContextReader(Payload, P.Functions, H[HF_NumMetrics], H[HF_Version])
-            .read();
+        ContextReader(Payload, P.Functions, H[HF_NumMetrics], Version).read();
     if (!T)
       return T.takeError();
     P.Context = std::move(*T);
   }
+  if (!HasIndex)
+    return std::move(P);
+
+  // The index and the callee tables are derived from the rest: they must be
+  // exactly what the writer derives from it.
+  std::vector<const FunctionProfile *> Sorted;
+  for (const FunctionProfile &F : P.Functions)
+    Sorted.push_back(&F);
+  std::vector<Extent> Blocks;
+  std::string Expected =
+      serializeCallTargets(computeCallTargets(P), Sorted, Blocks);
+  StringRef Actual;
+  if (CallTargetSection)
+    Actual = Buffer.substr(CallTargetSection->Payload.Offset,
+                           CallTargetSection->Payload.Size);
+  if (Actual != Expected || (CallTargetSection && Expected.empty()))
+    return corrupt("the callee tables do not match the profile's calling "
+                   "contexts and value profiles");
+  for (size_t I = 0; I != Blocks.size(); ++I)
+    if (Blocks[I].Size)
+      Entries[I].Callees =
+          extentOf(Buffer, CallTargetSection->Payload.Offset + Blocks[I].Offset,
+                   Blocks[I].Size);
+  StringRef Index = Buffer.drop_front(H[HF_IndexOffset]);
+  if (xxh3_64bits(Index) != H[HF_IndexChecksum])
+    return makeProfileError(profile_error::checksum_mismatch,
+                            "corrupt indexed profile: index checksum mismatch");
+  const bool CallsOnly =
+      any_of(P.Functions, [](const FunctionProfile &F) { return F.CallsOnly; });
+  if (Index !=
+      buildIndex(CallsOnly ? IX_CallsOnly : 0, Sections, std::move(Entries)))
+    return corrupt("the index does not match the function records and "
+                   "sections (a stale index)");
   return std::move(P);
 }
 
-Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
+Expected<std::optional<ProfileSubset>>
+pathprof::readIndexedProfileSubset(StringRef Buffer,
+                                   ArrayRef<StringRef> Names) {
+  uint64_t H[HF_Count];
+  if (Error E = readHeader(Buffer, H))
+    return std::move(E);
+  if (H[HF_Version] < IndexedProfileIndexVersion)
+    return std::nullopt;
+  const uint64_t IndexOffset = H[HF_IndexOffset];
+  StringRef Index = Buffer.drop_front(IndexOffset);
+  if (xxh3_64bits(Index) != H[HF_IndexChecksum])
+    return makeProfileError(profile_error::checksum_mismatch,
+                            "corrupt indexed profile: index checksum mismatch");
+  auto Word = [&](uint64_t I) {
+    return support::endian::read64le(Index.data() + I * 8);
+  };
+  // Everything an extent may point at lies between the header and the index.
+  StringRef Contents = Buffer.take_front(IndexOffset);
+  auto Checked = [&](uint64_t FirstWord,
+                     const Twine &What) -> Expected<Extent> {
+    Extent E{Word(FirstWord), Word(FirstWord + 1), Word(FirstWord + 2)};
+    if (E.Offset < H[HF_HeaderSize] || E.Offset > IndexOffset ||
+        E.Size > IndexOffset - E.Offset)
+      return corrupt("the index puts " + What + " outside the file");
+    if (xxh3_64bits(Contents.substr(E.Offset, E.Size)) != E.Checksum)
+      return makeProfileError(profile_error::checksum_mismatch,
+                              "corrupt indexed profile: checksum mismatch in " +
+                                  What);
+    return E;
+  };
+
+  ProfileSubset Result;
+  std::optional<StringRef> Selects;
+  Result.NumFunctions = H[HF_NumFunctions];
+  Result.CallsOnly = Word(0) & IX_CallsOnly;
+  const uint64_t NumMetrics = H[HF_NumMetrics];
+  bool HaveMetrics = false;
+  for (uint64_t S = 0; S != H[HF_NumSections]; ++S) {
+    const uint64_t First = 1 + S * IndexSectionWords, Kind = Word(First);
+    Result.HasContext |= Kind == SK_ContextTree;
+    if (Kind != SK_MetricDescriptors && Kind != SK_Summary &&
+        Kind != SK_Selects)
+      continue;
+    Expected<Extent> E = Checked(First + 1, "section " + Twine(S));
+    if (!E)
+      return E.takeError();
+    StringRef Payload = Contents.substr(E->Offset, E->Size);
+    if (Kind == SK_Selects) {
+      Selects = Payload;
+      continue;
+    }
+    if (Kind == SK_Summary) {
+      Expected<PathProfileSummary> Summary = readSummary(Payload);
+      if (!Summary)
+        return Summary.takeError();
+      Result.Prof.Summary = std::move(*Summary);
+      continue;
+    }
+    Expected<std::vector<MetricDescriptor>> M =
+        readMetricDescriptors(Payload, NumMetrics, H[HF_Version]);
+    if (!M)
+      return M.takeError();
+    Result.Prof.Metrics = std::move(*M);
+    HaveMetrics = true;
+  }
+  // The use side needs the whole program's summary; without one, it reads
+  // every function to compute it.
+  if (!Result.Prof.Summary)
+    return std::nullopt;
+  if (NumMetrics != 0 && !HaveMetrics)
+    return corrupt("the records have " + Twine(NumMetrics) +
+                   " metrics but there is no metric descriptor section");
+
+  // The entries of the names' symbols, by binary search on the sorted keys.
+  const uint64_t EntriesStart = 1 + H[HF_NumSections] * IndexSectionWords;
+  auto EntryWord = [&](uint64_t I, uint64_t Field) {
+    return Word(EntriesStart + I * IndexEntryWords + Field);
+  };
+  std::vector<uint64_t> Found;
+  DenseSet<uint64_t> Keys;
+  for (StringRef Name : Names) {
+    uint64_t Key = indexKey(Name);
+    if (!Keys.insert(Key).second)
+      continue;
+    uint64_t Lo = 0, Hi = H[HF_NumFunctions];
+    while (Lo != Hi) {
+      uint64_t Mid = Lo + (Hi - Lo) / 2;
+      if (EntryWord(Mid, 0) < Key)
+        Lo = Mid + 1;
+      else
+        Hi = Mid;
+    }
+    for (; Lo != H[HF_NumFunctions] && EntryWord(Lo, 0) == Key; ++Lo)
+      Found.push_back(Lo);
+  }
+  // In file order, so that the result is sorted as a full read's.
+  llvm::sort(Found, [&](uint64_t A, uint64_t B) {
+    return EntryWord(A, 1) < EntryWord(B, 1);
+  });
+  Result.Prof.Functions.reserve(Found.size());
+  std::vector<std::optional<Extent>> Callees;
+  for (uint64_t I : Found) {
+    const uint64_t Fn = EntryWord(I, 1);
+    const std::string Which = "the record of function " + std::to_string(Fn);
+    const uint64_t First = EntriesStart + I * IndexEntryWords;
+    Expected<Extent> Record = Checked(First + 2, Which);
+    if (!Record)
+      return Record.takeError();
+    Cursor C(Contents.take_front(Record->Offset + Record->Size),
+             Record->Offset);
+    Expected<FunctionProfile> F =
+        readFunction(C, H[HF_Version], NumMetrics, Fn);
+    if (!F)
+      return F.takeError();
+    if (Fn >= H[HF_NumFunctions] || C.remaining() != 0 ||
+        indexKey(F->Name) != EntryWord(I, 0) ||
+        (!Result.Prof.Functions.empty() &&
+         std::tie(Result.Prof.Functions.back().Name,
+                  Result.Prof.Functions.back().Checksum) >=
+             std::tie(F->Name, F->Checksum)))
+      return corrupt("the index entry of function " + Twine(Fn) +
+                     " does not match its record (a stale index)");
+    Callees.emplace_back();
+    if (EntryWord(I, 6) != 0) {
+      Expected<Extent> E =
+          Checked(First + 5, "the callee tables of function " + Twine(Fn));
+      if (!E)
+        return E.takeError();
+      Callees.back() = *E;
+    }
+    Result.Prof.Functions.push_back(std::move(*F));
+  }
+  for (size_t I = 0; I != Callees.size(); ++I) {
+    if (!Callees[I])
+      continue;
+    Cursor C(Contents.take_front(Callees[I]->Offset + Callees[I]->Size),
+             Callees[I]->Offset);
+    const uint64_t Fn = EntryWord(Found[I], 1);
+    if (Error E = readCallTargets(C, Fn,
+                                  Result.CallTargets[&Result.Prof.Functions[I]],
+                                  Result.CalleeNames))
+      return std::move(E);
+    if (C.remaining() != 0)
+      return corrupt("the callee tables of function " + Twine(Fn) +
+                     " are not where the index says");
+  }
+  // The select counts of the functions read (a section of a few words per
+  // function, read whole).
+  if (Selects) {
+    DenseMap<uint64_t, FunctionProfile *> ByIndex;
+    for (size_t I = 0; I != Found.size(); ++I)
+      ByIndex[EntryWord(Found[I], 1)] = &Result.Prof.Functions[I];
+    if (Error E = readSelects(*Selects, H[HF_NumFunctions],
+                              [&](uint64_t I) { return ByIndex.lookup(I); }))
+      return std::move(E);
+  }
+  return std::move(Result);
+}
+Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
+                                        bool WithIndex) {
   std::vector<const FunctionProfile *> Sorted;
   Sorted.reserve(P.Functions.size());
   for (const FunctionProfile &F : P.Functions)
@@ -910,10 +1324,26 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     return std::tie(A->Name, A->Checksum) < std::tie(B->Name, B->Checksum);
   });
 
+  // Sampled metrics need version IndexedSampledVersion, which has the
+  // index: a metric sampled at a period above 1, or a record (or costs)
+  // whose metrics are estimates.
+  auto Estimated = [](const FunctionProfile &F) {
+    return F.Costs.isEstimated(F.Entries) ||
+           any_of(F.Paths, [](const PathRecord &R) { return R.isEstimated(); });
+  };
+  const bool AnySampled =
+      !P.Metrics.empty() &&
+      (any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; }) ||
+       any_of(P.Functions, Estimated));
+  WithIndex |= AnySampled;
+  // Offsets in the file are offsets in Body plus the header's size.
   std::string Body;
-  bool AnySampled = false;
+  const uint64_t HeaderBytes =
+      WithIndex ? HeaderBytesWithIndex : HeaderBytesBeforeIndex;
+  std::vector<IndexEntry> Entries;
   for (size_t I = 0; I != Sorted.size(); ++I) {
     const FunctionProfile &F = *Sorted[I];
+    const uint64_t Start = Body.size();
     if (I != 0 && Sorted[I - 1]->Name == F.Name &&
         Sorted[I - 1]->Checksum == F.Checksum)
       return makeProfileError(profile_error::corrupt,
@@ -953,7 +1383,6 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
         !P.Metrics.empty() &&
         (F.Costs.isEstimated(F.Entries) ||
          any_of(F.Paths, [](const PathRecord &R) { return R.isEstimated(); }));
-    AnySampled |= Sampled;
     writeU64(Body, F.Name.size());
     writeU64(Body, F.Checksum);
     writeU64(Body, F.NumPaths);
@@ -972,13 +1401,17 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
         continue;
       writePathRecord(Body, R, P.Metrics.size(), Sampled);
     }
+    Entries.push_back({indexKey(F.Name),
+                       I,
+                       {HeaderBytes + Start, Body.size() - Start, 0},
+                       Extent()});
   }
-  uint64_t NumSections = 0;
+  std::vector<SectionEntry> Sections;
   auto AddSection = [&](SectionKind Kind, const std::string &Payload) {
     writeU64(Body, Kind);
     writeU64(Body, Payload.size());
+    Sections.push_back({Kind, {HeaderBytes + Body.size(), Payload.size(), 0}});
     writePadded(Body, Payload);
-    ++NumSections;
   };
   if (!P.Metrics.empty()) {
     std::string Section;
@@ -987,7 +1420,6 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
       writeU64(Section, M.Unit.size());
       // Exact profiles (period 0 or 1) write what version 4 wrote.
       const uint64_t Period = M.Period > 1 ? M.Period : 0;
-      AnySampled |= Period != 0;
       writeU64(Section, uint64_t(M.Merge) | (M.Sources & 0xff) << 8 |
                             uint64_t(M.Scaled) << 16 |
                             uint64_t(M.Inclusive) << 17 |
@@ -1066,17 +1498,47 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
     }
     AddSection(SK_Summary, Section);
   }
+  const bool AnyCallsOnly =
+      any_of(Sorted, [](const FunctionProfile *F) { return F->CallsOnly; });
+  std::string Index;
+  if (WithIndex) {
+    std::vector<Extent> Blocks;
+    std::string CallTargets =
+        serializeCallTargets(computeCallTargets(P), Sorted, Blocks);
+    if (!CallTargets.empty()) {
+      AddSection(SK_CallTargets, CallTargets);
+      for (size_t I = 0; I != Blocks.size(); ++I)
+        if (Blocks[I].Size)
+          Entries[I].Callees = {Sections.back().Payload.Offset +
+                                    Blocks[I].Offset,
+                                Blocks[I].Size, 0};
+    }
+    auto Sum = [&](Extent &E) {
+      E.Checksum =
+          xxh3_64bits(StringRef(Body).substr(E.Offset - HeaderBytes, E.Size));
+    };
+    for (SectionEntry &S : Sections)
+      Sum(S.Payload);
+    for (IndexEntry &E : Entries) {
+      Sum(E.Record);
+      if (E.Callees.Size)
+        Sum(E.Callees);
+    }
+    Index = buildIndex(AnyCallsOnly ? IX_CallsOnly : 0, Sections,
+                       std::move(Entries));
+  }
+  const uint64_t IndexOffset = HeaderBytes + Body.size();
+  Body += Index;
 
-  // The oldest version that holds the profile: one without call-site
-  // locations stays readable by earlier tools, and byte for byte what they
-  // wrote.
+  // With an index, the version that has one; without, the oldest version
+  // that holds the profile: one without call-site locations stays readable
+  // by earlier tools, and byte for byte what they wrote.
   const bool HasCallSites = any_of(Sorted, [](const FunctionProfile *F) {
     return F->CFG.CallSites.has_value();
   });
   writeU64(Out, IndexedProfileMagic);
-  const bool AnyCallsOnly =
-      any_of(Sorted, [](const FunctionProfile *F) { return F->CallsOnly; });
   writeU64(Out, AnySampled     ? IndexedSampledVersion
+                : WithIndex    ? IndexedProfileIndexVersion
                 : AnyCallsOnly ? CallsOnlyVersion
                 : HasCallSites ? CallSitesVersion
                                : 2);
@@ -1084,15 +1546,20 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out) {
   writeU64(Out, HeaderBytes + Body.size());
   writeU64(Out, Sorted.size());
   writeU64(Out, P.Metrics.size());
-  writeU64(Out, NumSections);
+  writeU64(Out, Sections.size());
   writeU64(Out, xxh3_64bits(Body));
+  if (WithIndex) {
+    writeU64(Out, IndexOffset);
+    writeU64(Out, xxh3_64bits(Index));
+  }
   Out += Body;
   return Error::success();
 }
 
-Error pathprof::writeIndexedProfile(const Profile &P, StringRef Path) {
+Error pathprof::writeIndexedProfile(const Profile &P, StringRef Path,
+                                    bool WithIndex) {
   std::string Data;
-  if (Error E = serializeIndexedProfile(P, Data))
+  if (Error E = serializeIndexedProfile(P, Data, WithIndex))
     return createFileError(Path, std::move(E));
   std::error_code EC;
   raw_fd_ostream OS(Path, EC, sys::fs::OF_None);

@@ -122,40 +122,77 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
   return Result;
 }
 
+/// Parses \p Buffer as a profile of the kind its first bytes say.
+static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
+                                    ProfileKind Required,
+                                    std::vector<ThreadContextTree> *Threads) {
+  ProfileKind Kind = identifyProfile(Buffer);
+  if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
+    return makeProfileError(profile_error::not_a_profile,
+                            "not a text profile (its first line is "
+                            "not '" +
+                                TextProfileHeader + "')");
+  if (Threads && (Kind == ProfileKind::Indexed || Kind == ProfileKind::Text))
+    return makeProfileError(
+        profile_error::not_a_profile,
+        Twine("a") + (Kind == ProfileKind::Text ? " text" : "n indexed") +
+            " profile keeps the calling context trees of its threads "
+            "merged; they are apart in raw profiles only");
+  switch (Kind) {
+  case ProfileKind::Raw:
+    return readRawProfile(Buffer, FileWarn, Threads);
+  case ProfileKind::Indexed:
+    return readIndexedProfile(Buffer);
+  case ProfileKind::Text:
+    return readTextProfile(Buffer);
+  case ProfileKind::Unknown:
+    break;
+  }
+  return notAProfile(Buffer);
+}
+
 Expected<Profile>
 pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
                       bool NameFileInWarnings,
                       std::vector<ThreadContextTree> *Threads) {
   return readFile<Profile>(
       Path, Warn,
-      [Required, Threads](StringRef Buffer,
-                          WarningHandler FileWarn) -> Expected<Profile> {
-        ProfileKind Kind = identifyProfile(Buffer);
-        if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
-          return makeProfileError(profile_error::not_a_profile,
-                                  "not a text profile (its first line is "
-                                  "not '" +
-                                      TextProfileHeader + "')");
-        if (Threads &&
-            (Kind == ProfileKind::Indexed || Kind == ProfileKind::Text))
-          return makeProfileError(
-              profile_error::not_a_profile,
-              Twine("a") + (Kind == ProfileKind::Text ? " text" : "n indexed") +
-                  " profile keeps the calling context trees of its threads "
-                  "merged; they are apart in raw profiles only");
-        switch (Kind) {
-        case ProfileKind::Raw:
-          return readRawProfile(Buffer, FileWarn, Threads);
-        case ProfileKind::Indexed:
-          return readIndexedProfile(Buffer);
-        case ProfileKind::Text:
-          return readTextProfile(Buffer);
-        case ProfileKind::Unknown:
-          break;
-        }
-        return notAProfile(Buffer);
+      [Required, Threads](StringRef Buffer, WarningHandler FileWarn) {
+        return readBuffer(Buffer, FileWarn, Required, Threads);
       },
       NameFileInWarnings);
+}
+
+Expected<ProfileSubset> pathprof::readProfileSubset(StringRef Path,
+                                                    ArrayRef<StringRef> Names,
+                                                    WarningHandler Warn) {
+  return readFile<ProfileSubset>(
+      Path, Warn,
+      [Names](StringRef Buffer,
+              WarningHandler FileWarn) -> Expected<ProfileSubset> {
+        if (identifyProfile(Buffer) == ProfileKind::Indexed) {
+          Expected<std::optional<ProfileSubset>> Subset =
+              readIndexedProfileSubset(Buffer, Names);
+          if (!Subset)
+            return Subset.takeError();
+          if (*Subset)
+            return std::move(**Subset);
+        }
+        Expected<Profile> P =
+            readBuffer(Buffer, FileWarn, ProfileKind::Unknown, nullptr);
+        if (!P)
+          return P.takeError();
+        ProfileSubset Result;
+        Result.Prof = std::move(*P);
+        Result.CallTargets = computeCallTargets(Result.Prof);
+        Result.NumFunctions = Result.Prof.Functions.size();
+        Result.CallsOnly =
+            any_of(Result.Prof.Functions,
+                   [](const FunctionProfile &F) { return F.CallsOnly; });
+        Result.HasContext = Result.Prof.Context.has_value();
+        return std::move(Result);
+      },
+      /*NameFileInWarnings=*/false);
 }
 
 Expected<std::vector<RawSegmentInfo>>

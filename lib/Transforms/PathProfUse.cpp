@@ -322,8 +322,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     return PreservedAnalyses::all();
   // Its functions' entry counts alone would make every branch look
   // unprofiled (and so cold) to the rest of PGO: nothing is better.
-  if (any_of(Loaded->Prof.Functions,
-             [](const FunctionProfile &FP) { return FP.CallsOnly; })) {
+  if (Loaded->CallsOnly) {
     Ctx.diagnose(DiagnosticInfoPathProfile(
         Path,
         "the profile counts calls only (-fprofile-path-context=calls) and has "
@@ -487,7 +486,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
                  << "gave " << ore::NV("IndirectCalls", NumValues)
                  << plural(NumValues, " indirect call", " indirect calls")
                  << " of " << ore::NV("Function", Shown)
-                 << (Loaded->Prof.Context
+                 << (Loaded->HasContext
                          ? " the value profile of the callees its contexts "
                            "entered"
                          : " the value profile of the callees its value "
@@ -550,7 +549,7 @@ PreservedAnalyses PathProfUsePrinterPass::run(Module &M,
     return PreservedAnalyses::all();
   FunctionAnalysisManager &FAM =
       MAM.getResult<FunctionAnalysisManagerModuleProxy>(M).getManager();
-  OS << "PathProf profile: " << Loaded->Prof.Functions.size()
+  OS << "PathProf profile: " << Loaded->NumFunctions
      << " functions, program flow " << Loaded->ProgramFlow << "\n";
   bool Changed = false;
   for (Function &F : M) {

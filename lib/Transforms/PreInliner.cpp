@@ -5,7 +5,8 @@
 // with -preinline-threshold (75) as its default threshold and 325 for
 // inline-hinted callees (the -Os/-Oz threshold for both when optimizing for
 // size), each caller simplified after inlining, then GlobalDCE so that
-// functions inlined everywhere are not instrumented.
+// functions inlined everywhere are not instrumented. The one difference:
+// the simplification speculates no block into a select (see below).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,12 +53,14 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   FunctionPassManager FPM;
   FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   FPM.addPass(EarlyCSEPass());
-  // Speculating as IR PGO's does: a rare 'if (c) v += k;' made a select
-  // here is no path, but the instrumentation counts its outcomes as IR PGO
-  // counts selects (PathProf/ProfiledSelects.h), and the use side gives it
-  // their weights.
-  FPM.addPass(
-      SimplifyCFGPass(SimplifyCFGOptions().convertSwitchRangeToICmp(true)));
+  // Unlike IR PGO's, speculating nothing: a rare 'if (c) v += k;' kept a
+  // branch is part of the paths and gets its weights, and SimplifyCFG later
+  // makes it a select only if they say it is unpredictable, the select
+  // inheriting them. (The selects that form anyway, and those clang emits,
+  // are counted as IR PGO counts selects: PathProf/ProfiledSelects.h.)
+  FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions()
+                                  .convertSwitchRangeToICmp(true)
+                                  .speculateBlocks(false)));
   FPM.addPass(InstCombinePass());
   MIWP.getPM().addPass(createCGSCCToFunctionPassAdaptor(std::move(FPM)));
 

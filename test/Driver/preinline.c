@@ -10,12 +10,16 @@
 // RUN: env PATHPROF_FILE=on.raw ./on > on.out
 // RUN: cmp plain.out on.out
 // RUN: llvm-pathprof show --json --show-never-run on.raw | %python %S/../Runtime/Inputs/paths.py --no-blocks | FileCheck %s --check-prefix=ON
-// mix is inlined and deleted; the cleanup after inlining turns main's two
-// counting ifs into selects, so the loop body is one path.
-// ON:      function main paths=4 entry=1 total=1001
-// ON-NEXT:   path 0 1
-// ON-NEXT:   path 2 999
-// ON-NEXT:   path 3 1
+// mix is inlined and deleted. The cleanup after inlining keeps main's two
+// counting ifs branches (it speculates none into selects, so that each gets
+// its weights from the paths): four paths through the loop body.
+// ON:      function main paths=10 entry=1 total=1001
+// ON-NEXT:   path 1 1
+// ON-NEXT:   path 5 248
+// ON-NEXT:   path 6 250
+// ON-NEXT:   path 7 254
+// ON-NEXT:   path 8 247
+// ON-NEXT:   path 9 1
 // ON-NOT:  function
 //
 // RUN: pathprof-clang -O2 -fprofile-path-generate %no_preinline %s -o off
@@ -36,7 +40,7 @@
 // The rebuild takes the same pre-inliner, so the CFGs match: no warning.
 // RUN: llvm-pathprof merge -o on.pathprof on.raw
 // RUN: pathprof-clang -O2 -fprofile-path-use=on.pathprof -Rpass=pathprof-use -c %s -o use.o 2>&1 | FileCheck %s --check-prefix=USE
-// USE: remark: annotated main from the path profile: entry count 1, 3 of 4 paths ran
+// USE: remark: annotated main from the path profile: entry count 1, 6 of 10 paths ran
 // USE-NOT: warning
 //
 // RUN: llvm-readelf-19 -S -W on | FileCheck %s --check-prefix=SECTION

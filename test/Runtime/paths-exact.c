@@ -43,8 +43,10 @@ int main(void) {
 }
 
 // At -O0 every branch is a path. At -O2 the cleanup before numbering (the
-// pre-inliner's, as IR PGO's) turns classify into selects, one path; main
-// and sum keep theirs, with the same ids and counts as at -O0.
+// pre-inliner's, as IR PGO's, speculating nothing) folds classify's second
+// test into a comparison (X != 0 is the result), leaving two paths:
+// negative, and the rest; main and sum keep theirs, with the same ids and
+// counts as at -O0.
 // classify: 3 negative, 1 zero, 6 positive calls.
 // IDS-LABEL: function classify paths=3 entry=10 total=10
 // IDS-NEXT:  path 0 3
@@ -64,8 +66,9 @@ int main(void) {
 // IDS-NEXT:  path 2 3
 // IDS-NEXT:  path 3 1
 
-// IDS2:       function classify paths=1 entry=10 total=10
-// IDS2-NEXT:  path 0 10
+// IDS2:       function classify paths=2 entry=10 total=10
+// IDS2-NEXT:  path 0 3
+// IDS2-NEXT:  path 1 7
 // IDS2-NEXT:  function main paths=4 entry=1 total=11
 // IDS2-NEXT:  path 0 1
 // IDS2-NEXT:  path 2 9

@@ -1,8 +1,8 @@
-// Select profiles: every select the pre-inliner leaves (speculated from a
-// rare 'if (c) v += k;', or a ternary clang emits as one) counts how often
-// it chose its true value, exactly under threads, with per-thread or
-// atomic counters, as IR PGO counts selects (-pgo-instr-select); the use
-// pass gives each select the branch weights clang -fprofile-use gives it.
+// Select profiles: every select the instrumented code has (here the
+// ternaries of constants clang emits as selects) counts how often it chose
+// its true value, exactly under threads, with per-thread or atomic
+// counters, as IR PGO counts selects (-pgo-instr-select); the use pass
+// gives each select the branch weights clang -fprofile-use gives it.
 //
 // RUN: rm -rf %t && mkdir %t
 // RUN: %clang -O2 -pthread %s -o %t/plain && %t/plain > %t/plain.out
@@ -11,7 +11,7 @@
 // RUN: cmp %t/plain.out %t/gen.out
 //
 // Four threads, 1000 iterations each: (B & 15) == 3 held 251 times and
-// (B & 3) == 0 1006 times (the select of 'V ^= B' keeps V when it holds).
+// (B & 3) == 0 1006 times.
 // RUN: %llvm-pathprof show --text %t/gen.pathraw | FileCheck %s --check-prefix=TEXT
 // TEXT:      :pathprof-text 5
 // TEXT:      function {{.*}}select-profiles.c;score
@@ -75,10 +75,8 @@ __attribute__((noinline)) static unsigned long score(unsigned Seed, int N) {
   for (int I = 0; I < N; ++I) {
     Seed = Seed * 1103515245u + 12345u;
     unsigned B = Seed >> 16;
-    if ((B & 15) == 3)
-      V += 7;
-    if ((B & 3) != 0)
-      V ^= B;
+    V += (B & 15) == 3 ? 7 : 2;
+    V ^= (B & 3) == 0 ? 5 : 9;
     Low = B < Low ? B : Low;
   }
   return V + Low;

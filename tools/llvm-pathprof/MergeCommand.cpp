@@ -113,6 +113,12 @@ static cl::opt<bool>
     MergeText("text", cl::sub(MergeSubcommand),
               cl::desc("Write a text profile instead of an indexed one"),
               cl::cat(PathProfCategory));
+static cl::opt<bool> MergeNoIndex(
+    "no-index", cl::sub(MergeSubcommand),
+    cl::desc("Write an indexed profile without an index, in the oldest "
+             "version that holds it (2 to 4), which earlier tools read; "
+             "every compilation that uses it then reads all of it"),
+    cl::cat(PathProfCategory));
 static cl::opt<bool> MergeTextInput(
     "text-input", cl::sub(MergeSubcommand),
     cl::desc("Every input is a text profile (text inputs are recognised "
@@ -523,7 +529,8 @@ int pathprof::tool::mergeMain() {
     Result.Summary = std::move(*Summary);
   }
   Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
-                      : writeIndexedProfile(Result, StringRef(MergeOutput));
+                      : writeIndexedProfile(Result, StringRef(MergeOutput),
+                                            /*WithIndex=*/!MergeNoIndex);
   if (E)
     return fail(std::move(E));
   return 0;

@@ -16,14 +16,21 @@
 ; KEEP: call i32 @twice(i32 21)
 
 ;
-; Its cleanup speculates as IR PGO's does: the rare update in @rare becomes
-; a select, whose outcomes the instrumentation counts as IR PGO counts
-; selects (selects.ll), for the use pass to weigh.
-; RUN: %opt_pathprof -passes=pathprof-preinline -S %s | FileCheck %s --check-prefix=SELECT
+; Its cleanup speculates no block into a select: the rare update in @rare
+; stays a branch, for the paths to count and the use pass to weigh (the
+; selects that form anyway are counted as IR PGO counts them: selects.ll).
+; RUN: %opt_pathprof -passes=pathprof-preinline -S %s | FileCheck %s --check-prefix=BRANCH
+; BRANCH-LABEL: define i32 @rare(
+; BRANCH-NOT:   select
+; BRANCH:       br i1 %is, label %then, label %join
+; BRANCH:     then:
+; BRANCH-NEXT:  %sum = add i32 %v, 3
+; BRANCH:     join:
+; BRANCH-NEXT:  %r = phi i32 [ %sum, %then ], [ %v, %entry ]
+; Without the plugin's pre-inliner, SimplifyCFG would make it a select.
+; RUN: %opt_pathprof -passes=simplifycfg -S %s | FileCheck %s --check-prefix=SELECT
 ; SELECT-LABEL: define i32 @rare(
-; SELECT-NOT:   br i1
-; SELECT:       %spec.select = select i1 %is, i32 %sum, i32 %v
-; SELECT-NEXT:  ret i32 %spec.select
+; SELECT:       select i1 %is, i32 %sum, i32 %v
 
 ; MARKED !pathprof.preinlined = !{}
 ; INSTRUMENTED @__pathprof_data_version = linkonce_odr hidden constant i64 3

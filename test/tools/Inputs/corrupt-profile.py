@@ -11,7 +11,9 @@ R0.Kind, R0.Offset, R0.Size, R0.EntrySize, R1.Kind, ...). For an indexed
 profile the header's FileSize and body Checksum are
 then recomputed (unless --keep-size / --keep-checksum, or the field was set
 explicitly), so that the edit reaches the reader's deeper checks instead of
-stopping at the checksum.
+stopping at the checksum; in a version 5 profile, the index's checksum too
+(unless --keep-index-checksum), but none of the checksums in the index, so
+that an edited record is one the index no longer describes.
 
 Edits, applied in this order (each option may be repeated):
   --diamonds I:K               replace function I's CFG description by a chain
@@ -59,10 +61,17 @@ RAW_REGION = ["Kind", "Offset", "Size", "EntrySize"]
 RAW_FUNCTION = ["NameOffset", "NameSize", "CFGOffset", "CFGSize", "Checksum",
                 "NumPaths", "CounterOffset", "Flags"]
 INDEXED_HEADER = ["Magic", "Version", "HeaderSize", "FileSize",
-                  "NumFunctions", "NumMetrics", "NumSections", "Checksum"]
+                  "NumFunctions", "NumMetrics", "NumSections", "Checksum",
+                  "IndexOffset", "IndexChecksum"]
+INDEXED_INDEX_VERSION = 5
 INDEXED_FUNCTION = ["NameSize", "Checksum", "NumPaths", "CFGSize",
                     "NumRecords", "Flags"]
 RECORD = ["PathId", "Count"]
+
+
+def indexed_header_size(data):
+    """The header's size for the indexed profile's version."""
+    return 80 if u64(data, 8) >= INDEXED_INDEX_VERSION else 64
 
 
 def u64(data, off):
@@ -265,8 +274,8 @@ def layout(data, segment):
         return "raw", header, functions, cfgs, records
     if magic != INDEXED_MAGIC:
         raise SystemExit("corrupt-profile.py: not a profile this script knows")
-    header = {f: (8 * i, 8) for i, f in enumerate(INDEXED_HEADER)}
-    pos = 64
+    pos = indexed_header_size(data)
+    header = {f: (8 * i, 8) for i, f in enumerate(INDEXED_HEADER[:pos // 8])}
     for _ in range(u64(data, 32)):
         fields = {f: (pos + 8 * j, 8) for j, f in enumerate(INDEXED_FUNCTION)}
         name_size, cfg_size = u64(data, pos), u64(data, pos + 24)
@@ -357,6 +366,7 @@ def main():
     ap.add_argument("--append-section", action="append", default=[])
     ap.add_argument("--keep-size", action="store_true")
     ap.add_argument("--keep-checksum", action="store_true")
+    ap.add_argument("--keep-index-checksum", action="store_true")
     args = ap.parse_args()
 
     data = bytearray(open(args.input, "rb").read())
@@ -411,7 +421,7 @@ def main():
         sec_kind, index = (number(x) for x in which.split(":", 1))
         if kind != "indexed":
             raise SystemExit("corrupt-profile.py: sections are indexed only")
-        pos = 64
+        pos = indexed_header_size(data)
         metrics = u64(data, 40)
         for f in range(u64(data, 32)):
             calls = u64(data, 8) >= 3 and u64(data, pos + 40) & 1
@@ -433,11 +443,17 @@ def main():
     if args.append:
         data += b"\0" * args.append
 
-    if kind == "indexed" and len(data) >= 64:
+    # The header as the input's version has it.
+    size = 8 * len(header)
+    if kind == "indexed" and len(data) >= size:
         if not args.keep_size and "FileSize" not in explicit:
             put(data, header["FileSize"], len(data))
+        if size > 64 and not args.keep_index_checksum and \
+                "IndexChecksum" not in explicit:
+            put(data, header["IndexChecksum"],
+                xxh3_64(data[min(u64(data, 64), len(data)):]))
         if not args.keep_checksum and "Checksum" not in explicit:
-            put(data, header["Checksum"], xxh3_64(data[64:]))
+            put(data, header["Checksum"], xxh3_64(data[size:]))
     with open(args.output, "wb") as f:
         f.write(data)
 

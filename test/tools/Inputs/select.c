@@ -1,14 +1,15 @@
-/* Two selects in clamp(): a rare 'S += 5' the pre-inliner speculates, and
-   a ternary. Usage: select [N]. */
+/* Two selects in clamp(), ternaries of constants clang emits as selects,
+   and a rare update that stays a branch. Usage: select [N]. */
 #include <stdio.h>
 #include <stdlib.h>
 
 __attribute__((noinline)) static int clamp(int N) {
   int S = 0;
   for (int I = 0; I < N; ++I) {
-    if (I % 7 == 3)
-      S += 5;
-    S = S > 100 ? S - 100 : S + 1;
+    S += I % 7 == 3 ? 5 : 0;
+    S += S > 100 ? -100 : 1;
+    if (I % 50 == 7)
+      S ^= 1;
   }
   return S;
 }
