@@ -78,7 +78,8 @@ inline std::string checkAccepted(const Profile &P) {
       violated("a function has an empty name");
     if (F.CFG.numPaths() != F.NumPaths)
       violated("'" + F.Name + "': NumPaths differs from its CFG");
-    for (const auto &[Id, Count, Metrics] : F.Paths) {
+    for (const PathRecord &R : F.Paths) {
+      const uint64_t Id = R.Id, Count = R.Count;
       if (Count == 0)
         violated("'" + F.Name + "' keeps a zero count");
       llvm::Expected<DecodedPath> D = F.CFG.decode(Id);

@@ -41,6 +41,30 @@ load = "-Xclang -load -Xclang {0} -fpass-plugin={0}".format(plugin)
 
 config.substitutions.append(("%pathprof_plugin", plugin))
 config.substitutions.append(("%pathprof_rt", runtime))
+# The versions of the formats this build writes, from the one place each is
+# defined, for tests that print them (FileCheck -DRAW_VERSION=%raw_version)
+# or make a newer file (%raw_version_next, ...).
+def format_versions():
+    import re
+    include = os.path.join(config.pathprof_src_root, "include", "PathProf")
+    values = {}
+    for header in ("ProfileFormat.h", "ProfileReader.h", "TextProfile.h"):
+        with open(os.path.join(include, header)) as f:
+            for m in re.finditer(
+                    r"(?:#define\s+(\w+)\s+(\w+?)(?:ULL)?\s*$|"
+                    r"constexpr uint64_t (\w+) = (\w+);)", f.read(), re.M):
+                name, value = (m.group(1), m.group(2)) if m.group(1) else \
+                    (m.group(3), m.group(4))
+                values[name] = values.get(value, value)
+    return {"%raw_version": values["PATHPROF_RAW_VERSION"],
+            "%data_version": values["PATHPROF_DATA_VERSION"],
+            "%indexed_version": values["IndexedProfileVersion"],
+            "%text_version": values["TextProfileVersion"]}
+
+
+for name, value in sorted(format_versions().items(), reverse=True):
+    config.substitutions.append((name + "_next", str(int(value) + 1)))
+    config.substitutions.append((name, value))
 config.substitutions.append(("%pathprof_src", config.pathprof_src_root))
 config.substitutions.append(("%pathprof_obj", config.pathprof_obj_root))
 config.substitutions.append(("%pathprof_include",

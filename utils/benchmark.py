@@ -22,6 +22,15 @@
 # `valgrind --tool=callgrind` (at a smaller input size) and reports executed
 # instructions, which are repeatable from machine to machine.
 #
+# Per-path metrics are sampled (PATHPROF_METRIC_PERIOD, --period): the
+# metrics variants (tsc, page faults, task-clock) measure one path start in
+# the period, their -exact twins every path (PATHPROF_METRIC_PERIOD=1, the
+# readings of the exact mode). --accuracy adds how well each program's
+# sampled tsc profile ranks its hot paths: the metric-weighted hot-path
+# accuracy (`llvm-pathprof overlap --metric=tsc`) of a sampled run against
+# an exact run of the same binary, and the share of its hot paths (1% of
+# the metric or more) whose 95% interval covers the exact value.
+#
 # --readings (with the metrics variant) counts the time-stamp counter
 # readings of each program's run (one per function entry and path end, from
 # its profile), measures what one reading costs, and adds a column with
@@ -84,11 +93,21 @@ VARIANTS = [
                                    "-mllvm", "-pathprof-counters=shared"]),
     ("atomic", "PathProf atomic", ["{wrapper}", "-O2", "-fprofile-path-generate",
                                    "-fprofile-update=atomic"]),
-    # Per-path metrics (--variants plain,pathprof,metrics,metrics-sw): one
-    # accumulator, the time-stamp counter (rdtsc) or the task clock, a
-    # software event read with read().
+    # Per-path metrics (--variants plain,pathprof,metrics,metrics-exact,...):
+    # one accumulator, the time-stamp counter (rdtsc), or page faults or the
+    # task clock, software events read with read(); sampled (the default
+    # period, or --period), and every path measured (-exact).
     ("metrics", "PathProf + tsc", ["{wrapper}", "-O2", "-fprofile-path-generate",
                                    "-fprofile-path-metrics=1"]),
+    ("metrics-exact", "PathProf + tsc exact",
+     ["{wrapper}", "-O2", "-fprofile-path-generate",
+      "-fprofile-path-metrics=1"]),
+    ("metrics-pf", "PathProf + page-faults",
+     ["{wrapper}", "-O2", "-fprofile-path-generate",
+      "-fprofile-path-metrics=1"]),
+    ("metrics-pf-exact", "PathProf + page-faults exact",
+     ["{wrapper}", "-O2", "-fprofile-path-generate",
+      "-fprofile-path-metrics=1"]),
     ("metrics-sw", "PathProf + task-clock",
      ["{wrapper}", "-O2", "-fprofile-path-generate",
       "-fprofile-path-metrics=1"]),
@@ -106,12 +125,72 @@ VARIANTS = [
 # The run-time environment a variant needs besides the profile's location.
 VARIANT_ENV = {
     "metrics": {"PATHPROF_EVENTS": "tsc"},
+    "metrics-exact": {"PATHPROF_EVENTS": "tsc", "PATHPROF_METRIC_PERIOD": "1"},
+    "metrics-pf": {"PATHPROF_EVENTS": "page-faults"},
+    "metrics-pf-exact": {"PATHPROF_EVENTS": "page-faults",
+                         "PATHPROF_METRIC_PERIOD": "1"},
     "metrics-sw": {"PATHPROF_EVENTS": "task-clock"},
 }
+# --period: the sampled variants' PATHPROF_METRIC_PERIOD (None: the
+# runtime's default).
+PERIOD = None
 
 
 def variant_env(env, name):
-    return dict(env, **VARIANT_ENV.get(name, {}))
+    env = dict(env, **VARIANT_ENV.get(name, {}))
+    if PERIOD and name.startswith("metrics") and \
+            "PATHPROF_METRIC_PERIOD" not in VARIANT_ENV.get(name, {}):
+        env["PATHPROF_METRIC_PERIOD"] = str(PERIOD)
+    return env
+
+
+def metric_accuracy(args, binary, size, env, work, seeds):
+    """(hot-path accuracy, interval coverage) of sampled tsc profiles of
+    \p binary against an exact one: the mean over \p seeds of
+    `llvm-pathprof overlap --metric=tsc`'s hot-path accuracy, and the share
+    of (seed, hot path) cases whose 95% interval covers the exact value."""
+    tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
+
+    def profile(name, extra):
+        prof = os.path.join(work, name + ".pathraw")
+        if os.path.exists(prof):
+            os.unlink(prof)
+        run = dict(env, PATHPROF_FILE=prof, PATHPROF_EVENTS="tsc", **extra)
+        subprocess.run([binary] + ([size] if size else []), env=run,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       check=True)
+        return prof
+
+    def paths(prof):
+        doc = json.loads(checked([tool, "show", "--json", prof],
+                                 "llvm-pathprof show").stdout)
+        return {(f["name"], p["id"]): p for f in doc["functions"]
+                for p in f["paths"]}
+
+    exact = profile("exact", {"PATHPROF_METRIC_PERIOD": "1"})
+    base = {k: p["metrics"]["tsc"] for k, p in paths(exact).items()}
+    total = sum(base.values())
+    hot = {k: v for k, v in base.items() if total and v >= 0.01 * total}
+    accuracies, covered, cases = [], 0, 0
+    for seed in range(1, seeds + 1):
+        extra = {"PATHPROF_METRIC_SEED": str(seed)}
+        if PERIOD:
+            extra["PATHPROF_METRIC_PERIOD"] = str(PERIOD)
+        sampled = profile("sampled", extra)
+        doc = json.loads(checked([tool, "overlap", "--metric=tsc", "--json",
+                                  exact, sampled], "llvm-pathprof overlap")
+                         .stdout)
+        if doc["program"]["hot_path_accuracy"] is not None:
+            accuracies.append(doc["program"]["hot_path_accuracy"])
+        got = paths(sampled)
+        for key, value in hot.items():
+            e = got.get(key, {}).get("estimates", {}).get("tsc")
+            cases += 1
+            if e and e["low"] is not None and e["low"] <= value and \
+                    (e["high"] is None or value <= e["high"]):
+                covered += 1
+    return (statistics.mean(accuracies) if accuracies else None,
+            covered / cases if cases else None)
 
 # What one time-stamp counter reading costs on this machine, measured by a
 # loop of dependent readings (what instrumented code does at every path
@@ -260,6 +339,13 @@ def parse_args():
                    "plain,pgogen,pathprof) "
                    "(with --pgo: of plain,pgouse,ppweights,ppsuper,"
                    "ppcontext, default: all but ppcontext)")
+    p.add_argument("--period", type=int, default=None,
+                   help="PATHPROF_METRIC_PERIOD of the sampled metrics "
+                   "variants (default: the runtime's)")
+    p.add_argument("--accuracy", type=int, default=0, metavar="SEEDS",
+                   help="with the metrics variant: the hot-path accuracy "
+                   "and interval coverage of SEEDS sampled tsc runs against "
+                   "an exact one, per program")
     p.add_argument("--readings", action="store_true",
                    help="with the metrics variant: count each program's "
                    "time-stamp counter readings and add the time they "
@@ -398,9 +484,10 @@ def print_table(header, rows, markdown):
 
 
 def main():
-    global TIMER
+    global TIMER, PERIOD
     args = parse_args()
     TIMER = args.timer
+    PERIOD = args.period
     args.build_dir = os.path.abspath(args.build_dir)
     if args.pgo:
         return pgo_main(args)
@@ -496,10 +583,27 @@ def main():
         floor_cols = [("readings", "tsc readings (M)"),
                       ("floor", "-O2 + readings (s)")]
 
+    # --accuracy: how well sampled tsc profiles rank hot paths.
+    accuracy_cols = []
+    if args.accuracy and "metrics" in [v[0] for v in variants]:
+        for prog in progs:
+            key = (prog, "metrics")
+            if key in binaries:
+                log("accuracy {}".format(prog))
+                acc, cover = metric_accuracy(args, binaries[key],
+                                             sizes.get(prog), env, work,
+                                             args.accuracy)
+                results[(prog, "accuracy")] = acc
+                results[(prog, "coverage")] = cover
+
     names = [v[0] for v in variants]
     unit = "instructions" if args.callgrind else "s"
     header = ["program"] + ["{} ({})".format(v[1], unit) for v in variants]
     ratio_cols = [(n, "plain") for n in names[1:]]
+    # Metrics against path counting alone.
+    if "pathprof" in names:
+        ratio_cols += [(n, "pathprof") for n in names
+                       if n.startswith("metrics")]
     if "pathprof" in names and "pgogen" in names:
         ratio_cols.append(("pathprof", "pgogen"))
     if "shared" in names and "pathprof" in names:
@@ -513,6 +617,9 @@ def main():
         names += [n for n, _ in floor_cols]
         ratio_cols.append(("floor", "plain"))
     header += ["{} / {}".format(titles[a], titles[b]) for a, b in ratio_cols]
+    if args.accuracy:
+        accuracy_cols = ["accuracy", "coverage"]
+        header += ["tsc hot-path accuracy", "tsc interval coverage"]
 
     rows = []
     for prog in progs:
@@ -523,6 +630,8 @@ def main():
         for a, b in ratio_cols:
             row.append(fmt(ratio(results.get((prog, a)),
                                  results.get((prog, b))), 2))
+        for n in accuracy_cols:
+            row.append(fmt(results.get((prog, n)), 3))
         rows.append(row)
     geo = ["geomean"]
     for n in names:
@@ -532,6 +641,8 @@ def main():
         geo.append(fmt(geomean([ratio(results.get((p, a)),
                                       results.get((p, b))) for p in progs]),
                        2))
+    for n in accuracy_cols:
+        geo.append(fmt(geomean([results.get((p, n)) for p in progs]), 3))
     rows.append(geo)
 
     if args.markdown:

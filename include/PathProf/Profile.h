@@ -26,6 +26,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -64,6 +65,11 @@ struct MetricDescriptor {
   bool Scaled = false;
   /// Paths include what their callees cost (PATHPROF_INCLUSIVE=1).
   bool Inclusive = false;
+  /// Sampled metrics: the mean number of path starts between two measured
+  /// ones (PATHPROF_METRIC_PERIOD; 1 measured every path), the largest of
+  /// the runs merged. 0: a profile whose metrics are exact totals (made
+  /// before sampling, or by hand).
+  uint64_t Period = 0;
 
   /// Whether values of the two can be added: how they were read and whether
   /// they were scaled does not matter.
@@ -76,8 +82,47 @@ struct MetricDescriptor {
   void absorb(const MetricDescriptor &O) {
     Sources |= O.Sources;
     Scaled |= O.Scaled;
+    Period = std::max(Period, O.Period);
   }
 };
+
+/// The sum of the squares of a metric's measured deltas, as two words that
+/// add without a carry (the runtime's metric block, ProfileFormat.h): Hi
+/// sums (d * d) >> 32 and Lo sums (d * d) & 0xffffffff.
+struct SquareSum {
+  uint64_t Hi = 0;
+  uint64_t Lo = 0;
+
+  static SquareSum of(uint64_t Delta);
+  long double value() const {
+    return static_cast<long double>(Hi) * 4294967296.0L + Lo;
+  }
+  /// Adds \p O, saturating; returns false if a word saturated.
+  bool add(const SquareSum &O);
+  /// Multiplies both words by \p Weight; returns false if one saturated.
+  bool scale(uint64_t Weight);
+  bool operator==(const SquareSum &O) const { return Hi == O.Hi && Lo == O.Lo; }
+  bool operator!=(const SquareSum &O) const { return !(*this == O); }
+};
+
+/// What a sampled metric says about the total over \p Count executions of
+/// which \p Samples were measured, with sum \p Sum and sum of squares \p
+/// Squares: Count x mean, with a 95% confidence interval (normal
+/// approximation, finite population corrected, so that measuring every
+/// execution gives the exact total and an interval of width 0).
+struct MetricEstimate {
+  bool Measured = false; ///< Samples > 0; otherwise nothing is known.
+  bool Exact = false;    ///< Every execution was measured.
+  /// Fewer than 2 samples: no variance, so no interval (Low 0, High
+  /// infinite).
+  bool NoInterval = false;
+  long double Estimate = 0, Low = 0, High = 0;
+  uint64_t Samples = 0;
+};
+MetricEstimate estimateMetric(uint64_t Count, uint64_t Samples, uint64_t Sum,
+                              const SquareSum &Squares);
+/// Below this many samples a path's estimate is too rough to rank it.
+constexpr uint64_t MinRankSamples = 10;
 
 /// "tsc, page-faults (events, sum)"-style: each metric with its unit and
 /// merge, or "no metrics".
@@ -92,16 +137,37 @@ std::optional<uint64_t> parseMetricSources(llvm::StringRef Name);
 struct PathRecord {
   uint64_t Id = 0;
   uint64_t Count = 0;
+  /// Exact metrics: the totals over every execution. Sampled metrics
+  /// (Squares not empty): the sums over the measured executions.
   std::vector<uint64_t> Metrics;
+  /// Sampled metrics: the executions measured (k), the same for every
+  /// metric, and per metric the sum of the squared deltas.
+  uint64_t Samples = 0;
+  std::vector<SquareSum> Squares;
 
   bool operator==(const PathRecord &O) const {
-    return Id == O.Id && Count == O.Count && Metrics == O.Metrics;
+    return Id == O.Id && Count == O.Count && Metrics == O.Metrics &&
+           Samples == O.Samples && Squares == O.Squares;
   }
-  /// Metric value \p Index; 0 for a record without metric values (a path
-  /// whose metrics were never read, in a profile that has some).
-  uint64_t metric(size_t Index) const {
-    return Metrics.empty() ? 0 : Metrics[Index];
-  }
+  bool isSampled() const { return !Squares.empty(); }
+  /// Sampled, and some executions were not measured: its metrics are
+  /// estimates.
+  bool isEstimated() const { return isSampled() && Samples != Count; }
+  /// Makes an exact record a sampled one whose every execution was
+  /// measured, each as if it had cost the mean (what an exact record brings
+  /// to a merge with sampled ones).
+  void makeSampled();
+  /// Metric value \p Index: the total, or for sampled metrics its estimate
+  /// (0 when no execution was measured); 0 for a record without metric
+  /// values (a path whose metrics were never read, in a profile that has
+  /// some).
+  uint64_t metric(size_t Index) const;
+  /// The estimate of metric \p Index with its interval; exact metrics give
+  /// their total.
+  MetricEstimate estimate(size_t Index) const;
+  /// Multiplies the count, and the summed metrics with their samples and
+  /// squares, by \p Weight. Returns false if something saturated.
+  bool scale(uint64_t Weight, llvm::ArrayRef<MetricDescriptor> Metrics);
   bool operator!=(const PathRecord &O) const { return !(*this == O); }
 };
 
@@ -155,17 +221,41 @@ bool combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src);
 struct CallCosts {
   std::vector<uint64_t> Exclusive;
   std::vector<uint64_t> Inclusive;
+  /// Sampled metrics (squares not empty): the activations measured, and
+  /// the sums of squares of both kinds of costs; the costs are then sums
+  /// over the measured activations.
+  uint64_t Samples = 0;
+  std::vector<SquareSum> ExclusiveSquares;
+  std::vector<SquareSum> InclusiveSquares;
+
+  bool isSampled() const { return !ExclusiveSquares.empty(); }
+  /// Sampled, and not every one of \p Entries activations measured.
+  bool isEstimated(uint64_t Entries) const {
+    return isSampled() && Samples != Entries;
+  }
+  /// Makes exact costs of \p Entries activations sampled ones whose
+  /// activations were all measured; the squares stay 0 (an interval too
+  /// narrow, never a wrong estimate).
+  void makeSampled(uint64_t Entries);
+  /// The costs of \p Entries activations: these, or for sampled costs their
+  /// estimates (as exact costs).
+  CallCosts estimated(uint64_t Entries) const;
 
   bool empty() const { return Exclusive.empty(); }
   /// Whether every value is 0 (or there are none).
   bool isZero() const;
   bool operator==(const CallCosts &O) const {
-    return Exclusive == O.Exclusive && Inclusive == O.Inclusive;
+    return Exclusive == O.Exclusive && Inclusive == O.Inclusive &&
+           Samples == O.Samples && ExclusiveSquares == O.ExclusiveSquares &&
+           InclusiveSquares == O.InclusiveSquares;
   }
   bool operator!=(const CallCosts &O) const { return !(*this == O); }
   /// Combines \p O into these as \p Metrics says; an empty side takes the
-  /// other's values. Returns false if a sum saturated.
-  bool add(const CallCosts &O, llvm::ArrayRef<MetricDescriptor> Metrics);
+  /// other's values. Exact costs combined with sampled ones count their
+  /// activations (\p Entries of these, \p OtherEntries of \p O) as
+  /// measured. Returns false if a sum saturated.
+  bool add(const CallCosts &O, llvm::ArrayRef<MetricDescriptor> Metrics,
+           uint64_t Entries = 0, uint64_t OtherEntries = 0);
   /// Multiplies the summed metrics by \p Weight. Returns false if a product
   /// saturated.
   bool scale(uint64_t Weight, llvm::ArrayRef<MetricDescriptor> Metrics);
@@ -498,6 +588,7 @@ public:
   /// Warns once per function name whose checksums differ between the inputs
   /// that have the name: "function 'F' has mismatched checksums ...; kept
   /// apart: 0x... in N inputs (first: FILE), ...". Names in sorted order.
+  /// Also says when exact and sampled metrics were merged, and how.
   void reportMismatches(WarningHandler Warn) const;
 
   /// The merged profile, functions sorted by (name, checksum). Leaves the
@@ -551,6 +642,9 @@ private:
   bool HaveMetrics = false;
   std::vector<MetricDescriptor> Metrics;
   std::string MetricsInput;
+  /// Inputs whose metrics are exact (every path measured), and inputs whose
+  /// metrics are sampled, were merged.
+  bool SawExact = false, SawSampled = false;
   /// The merged calling context trees, once an input had one.
   std::optional<ContextTree> Context;
 };

@@ -28,15 +28,18 @@ extern "C" {
    Version 4 is that layout with CFG descriptions that may carry the
    call-site table (PATHPROF_CFG_VERSION 2); version 3 files, version 2 files
    (segments that each carry everything) and version 1 files (one segment with a
-   128-byte header) are still read. */
-#define PATHPROF_RAW_VERSION 4ULL
+   128-byte header) are still read. Version 5 adds the SAMPLING and
+   HASH_SAMPLED regions of sampled metrics (PATHPROF_FUNC_SAMPLED). */
+#define PATHPROF_RAW_VERSION 5ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
    __pathprof_data_version; the runtime refuses modules of another layout.
    Version 2 adds Function, Values and NumValueSites (value profiles of
-   indirect calls), version 3 NumSelects (select counters). */
-#define PATHPROF_DATA_VERSION 3ULL
+   indirect calls), version 3 NumSelects (select counters). Version 4 gives
+   functions with metrics sampled metric blocks (PATHPROF_FUNC_SAMPLED) and
+   the runtime's sampling ABI. */
+#define PATHPROF_DATA_VERSION 4ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions) or one module instance's counts (COUNTERS, HASH). */
@@ -83,6 +86,22 @@ extern "C" {
    entries no node took; each of its nodes has, instead of a path table,
    2K words {exclusive[0..K-1], inclusive[0..K-1]} (none when K is 0). */
 #define PATHPROF_FUNC_CALLS 0x4ULL
+/* Flags bit 3, with K > 0: the function's metrics are sampled (data layout
+   3, raw version 5). Each of its metric groups is then a metric block of
+   M accumulators (M = K for a path record, 2K for a calls record), 1 + 3M
+   words: the sums of the measured deltas, sum[0..M-1]; the number of
+   measured executions k; and per accumulator the sum of the squared deltas
+   as two words {Hi, Lo}, the sums of (d * d) >> 32 and of (d * d) &
+   0xffffffff, which add word by word (threads, slices, merges) without a
+   carry. Without the bit a group is the M sums alone. */
+#define PATHPROF_FUNC_SAMPLED 0x8ULL
+#define PATHPROF_BLOCK_SAMPLES(M) (M)
+#define PATHPROF_BLOCK_SQUARE_HI(M, I) ((M) + 1 + 2 * (I))
+#define PATHPROF_BLOCK_SQUARE_LO(M, I) ((M) + 2 + 2 * (I))
+
+/* PathProfRawSampling::Distribution: how the runtime drew the number of
+   path starts until the next measured one. */
+#define PATHPROF_SAMPLING_GEOMETRIC 1ULL
 
 /* Slots {Target, Count} of the value block of an indirect call site
    (PATHPROF_VALUE_BLOCK_FIELD); a block is PATHPROF_VALUE_BLOCK_WORDS
@@ -171,19 +190,38 @@ typedef struct PathProfRawMetric {
   char Name[PATHPROF_METRIC_NAME_SIZE]; /* NUL-padded event name */
 } PathProfRawMetric;
 
+/* The words of a metric group of \p M accumulators of a function with data
+   record flags \p Flags: M sums, or a metric block (PATHPROF_FUNC_SAMPLED). */
+static inline uint64_t pathprofMetricWords(uint64_t Flags, uint64_t M) {
+  return M && (Flags & PATHPROF_FUNC_SAMPLED) ? 1 + 3 * M : M;
+}
+
 /* The metric accumulators of a function with data record flags \p Flags. */
 static inline unsigned pathprofFunctionMetrics(uint64_t Flags) {
   return (unsigned)((Flags >> PATHPROF_FUNC_METRICS_SHIFT) &
                     PATHPROF_FUNC_METRICS_MASK);
 }
 
+/* The words of a path record of a function with data record flags \p
+   Flags: its count and its metric group. */
+static inline uint64_t pathprofRecordWords(uint64_t Flags) {
+  return 1 + pathprofMetricWords(Flags, pathprofFunctionMetrics(Flags));
+}
+
+/* The words of the costs of a function that counts no paths (a node's
+   table): its exclusive and inclusive metrics, one group of 2K. */
+static inline uint64_t pathprofCallsCostWords(uint64_t Flags) {
+  return pathprofMetricWords(Flags,
+                             2 * (uint64_t)pathprofFunctionMetrics(Flags));
+}
+
 /* The words of the counters of a dense function with data record flags
-   \p Flags and \p NumPaths paths: a path record {count, metric[0..K-1]}
-   per path, or, for a function that counts no paths, one calls record. */
+   \p Flags and \p NumPaths paths: a path record per path, or, for a
+   function that counts no paths, one calls record {count, costs}. */
 static inline uint64_t pathprofFunctionCounterWords(uint64_t Flags,
                                                     uint64_t NumPaths) {
-  uint64_t K = pathprofFunctionMetrics(Flags);
-  return (Flags & PATHPROF_FUNC_CALLS) ? 1 + 2 * K : NumPaths * (1 + K);
+  return (Flags & PATHPROF_FUNC_CALLS) ? 1 + pathprofCallsCostWords(Flags)
+                                       : NumPaths * pathprofRecordWords(Flags);
 }
 
 /* The call sites of a function with data record flags \p Flags. */
@@ -208,6 +246,19 @@ typedef struct PathProfHashMetricEntry {
   PathProfHashEntry Entry;
   uint64_t Metrics[PATHPROF_MAX_METRICS];
 } PathProfHashMetricEntry;
+
+/* An entry of the hash table of functions with sampled metrics
+   (HASH_SAMPLED): &Entry.Count is the path record {count, metric block of
+   the function's K accumulators}, in room for PATHPROF_MAX_METRICS. */
+typedef struct PathProfHashSampledEntry {
+  PathProfHashEntry Entry;
+  uint64_t Block[1 + 3 * PATHPROF_MAX_METRICS];
+} PathProfHashSampledEntry;
+
+typedef struct PathProfRawSampling {
+#define PATHPROF_RAW_SAMPLING_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfRawSampling;
 
 /* The CONTEXT region: a calling context tree (docs/ContextTree.md). */
 typedef struct PathProfCtxHeader {
@@ -251,6 +302,15 @@ typedef struct PathProfCtxSlot {
    instrumented code stores in __pathprof_ctx_site before a call. */
 #define PATHPROF_CTX_SLOT_OFFSET(Site)                                         \
   (sizeof(PathProfCtxNode) + (uint64_t)(Site) * sizeof(PathProfCtxSlot))
+
+/* Words of the metrics frame instrumented code gives __pathprof_metrics_
+   enter and _leave: the caller's path start per event, then whether the
+   caller's path is measured. A calls frame (__pathprof_metrics_calls_*)
+   holds the entry's readings in between. */
+#define PATHPROF_METRICS_FRAME_ON PATHPROF_MAX_METRICS
+#define PATHPROF_METRICS_FRAME_WORDS (PATHPROF_MAX_METRICS + 1)
+#define PATHPROF_CALLS_FRAME_ON (2 * PATHPROF_MAX_METRICS)
+#define PATHPROF_CALLS_FRAME_WORDS (2 * PATHPROF_MAX_METRICS + 1)
 
 /* Added to the K argument of __pathprof_metrics_path and _leave: the
    record is shared between threads (the hash table, atomic counters), so

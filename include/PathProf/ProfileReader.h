@@ -30,9 +30,13 @@ constexpr uint64_t IndexedProfileIndexVersion = 5;
 /// CFG descriptions with call-site locations (CFG description version 2),
 /// version 4 functions that count no paths (-fprofile-path-context=calls),
 /// with their entries and costs, and their contexts' costs, version 5 the
-/// index. Without an index, the writer writes the oldest version that holds
-/// the profile. Version 1 files (counts only) are still read.
-constexpr uint64_t IndexedProfileVersion = IndexedProfileIndexVersion;
+/// index, version 6 sampled metrics: the samples and sums of squares of
+/// sampled records and costs, and the sampling period of each metric (a
+/// sampled profile is written with the index). Without an index, the
+/// writer writes the oldest version that holds the profile. Version 1 files
+/// (counts only) are still read.
+constexpr uint64_t IndexedSampledVersion = 6;
+constexpr uint64_t IndexedProfileVersion = IndexedSampledVersion;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

@@ -44,9 +44,10 @@ inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
 /// count no paths (-fprofile-path-context=calls): their 'calls' lines, and
 /// contexts with their costs, version 4 the value profiles of indirect call
 /// sites ('icall' lines), version 5 the counts of selects ('selects'
-/// lines). The writer writes the oldest version that holds the profile;
-/// every version is read.
-inline constexpr uint64_t TextProfileVersion = 5;
+/// lines), version 6 sampled metrics (':metric ... sampled=PERIOD', and
+/// '/ SAMPLES HI:LO...' after the values of a sampled record or costs). The
+/// writer writes the oldest version that holds the profile; every version
+/// is read.
 /// The text versions that added call-site locations and calls-only functions.
 inline constexpr uint64_t TextCallSitesVersion = 2;
 inline constexpr uint64_t TextCallsOnlyVersion = 3;
@@ -54,6 +55,9 @@ inline constexpr uint64_t TextCallsOnlyVersion = 3;
 inline constexpr uint64_t TextIndirectCallsVersion = 4;
 /// The first version with counts of selects ('selects').
 inline constexpr uint64_t TextSelectsVersion = 5;
+/// The first version with sampled metrics.
+inline constexpr uint64_t TextSampledVersion = 6;
+inline constexpr uint64_t TextProfileVersion = TextSampledVersion;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 

@@ -75,6 +75,11 @@ enum FunctionField : unsigned {
 };
 constexpr uint64_t FunctionHeaderBytes = FR_Count * 8;
 constexpr uint64_t FF_CallsOnly = 1;
+/// Version 5: the function's metrics are sampled. Each path record has,
+/// after its K values, {Samples, K x {SquaresHi, SquaresLo}}; the costs of
+/// a function that counts no paths, after theirs, {Samples, K exclusive
+/// and K inclusive {SquaresHi, SquaresLo}} (PathProf/Profile.h).
+constexpr uint64_t FF_Sampled = 2;
 /// The first version with CFG descriptions that have call-site locations,
 /// and the first with FF_CallsOnly and ContextCosts; the writer uses the
 /// oldest version that holds the profile.
@@ -131,6 +136,12 @@ constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
 constexpr uint64_t ContextBackedgeWords = 5;
 constexpr uint64_t ContextViaUnknown = 1, ContextHasPaths = 2, ContextCosts = 4;
+/// Version 5: the context's path records and costs are sampled, as a
+/// function's with FF_Sampled.
+constexpr uint64_t ContextSampled = 8;
+/// Version 5: a metric descriptor's Kind holds its sampling period from
+/// this bit on.
+constexpr unsigned PeriodShift = 24;
 
 void writeU64(std::string &Out, uint64_t V) {
   char Buf[8];
@@ -184,9 +195,40 @@ private:
   uint64_t Pos;
 };
 
-/// Reads \p NumMetrics exclusive, then as many inclusive, costs.
+/// Reads {Samples, NumMetrics x {Hi, Lo}} per list of \p Lists.
+Error readSampled(Cursor &C, uint64_t NumMetrics, uint64_t &Samples,
+                  ArrayRef<std::vector<SquareSum> *> Lists, const Twine &Of) {
+  if (Error E = C.readU64(Samples, Of))
+    return E;
+  if (NumMetrics > C.remaining() / (16 * Lists.size()))
+    return corrupt(Of + " is outside the file");
+  for (std::vector<SquareSum> *List : Lists) {
+    List->resize(NumMetrics);
+    for (SquareSum &S : *List) {
+      if (Error E = C.readU64(S.Hi, Of))
+        return E;
+      if (Error E = C.readU64(S.Lo, Of))
+        return E;
+    }
+  }
+  return Error::success();
+}
+
+void writeSampled(std::string &Out, uint64_t Samples,
+                  ArrayRef<const std::vector<SquareSum> *> Lists,
+                  size_t NumMetrics) {
+  writeU64(Out, Samples);
+  for (const std::vector<SquareSum> *List : Lists)
+    for (size_t I = 0; I != NumMetrics; ++I) {
+      writeU64(Out, I < List->size() ? (*List)[I].Hi : 0);
+      writeU64(Out, I < List->size() ? (*List)[I].Lo : 0);
+    }
+}
+
+/// Reads \p NumMetrics exclusive, then as many inclusive, costs, and when
+/// \p Sampled what sampling adds.
 Error readCosts(Cursor &C, uint64_t NumMetrics, CallCosts &Costs,
-                const Twine &Of) {
+                const Twine &Of, bool Sampled) {
   if (NumMetrics > C.remaining() / 16)
     return corrupt("the costs of " + Of + " are outside the file");
   for (std::vector<uint64_t> *Values : {&Costs.Exclusive, &Costs.Inclusive}) {
@@ -195,14 +237,65 @@ Error readCosts(Cursor &C, uint64_t NumMetrics, CallCosts &Costs,
       if (Error E = C.readU64(V, "the costs of " + Of))
         return E;
   }
-  return Error::success();
+  if (!Sampled)
+    return Error::success();
+  return readSampled(C, NumMetrics, Costs.Samples,
+                     {&Costs.ExclusiveSquares, &Costs.InclusiveSquares},
+                     "the sampled costs of " + Of);
 }
 
-void writeCosts(std::string &Out, const CallCosts &Costs, size_t NumMetrics) {
+/// Writes \p Costs, and when \p Sampled what sampling adds (exact costs of
+/// \p Entries activations: all measured).
+void writeCosts(std::string &Out, const CallCosts &Costs, size_t NumMetrics,
+                bool Sampled, uint64_t Entries) {
   for (const std::vector<uint64_t> *Values :
        {&Costs.Exclusive, &Costs.Inclusive})
     for (size_t I = 0; I != NumMetrics; ++I)
       writeU64(Out, Values->empty() ? 0 : (*Values)[I]);
+  if (!Sampled)
+    return;
+  CallCosts S = Costs;
+  S.makeSampled(Entries);
+  writeSampled(Out, S.Samples, {&S.ExclusiveSquares, &S.InclusiveSquares},
+               NumMetrics);
+}
+
+/// Reads a path record of \p NumMetrics values (and samples and squares
+/// when \p Sampled).
+Error readPathRecord(Cursor &C, uint64_t NumMetrics, bool Sampled,
+                     PathRecord &R, const Twine &What) {
+  if (Error E = C.readU64(R.Id, What))
+    return E;
+  if (Error E = C.readU64(R.Count, What))
+    return E;
+  R.Metrics.resize(NumMetrics);
+  for (uint64_t &V : R.Metrics)
+    if (Error E = C.readU64(V, What))
+      return E;
+  if (!Sampled || !NumMetrics)
+    return Error::success();
+  return readSampled(C, NumMetrics, R.Samples, {&R.Squares}, What);
+}
+
+void writePathRecord(std::string &Out, const PathRecord &R, size_t NumMetrics,
+                     bool Sampled) {
+  writeU64(Out, R.Id);
+  writeU64(Out, R.Count);
+  for (size_t I = 0; I != NumMetrics; ++I)
+    writeU64(Out, R.Metrics.empty() ? 0 : R.Metrics[I]);
+  if (!Sampled || !NumMetrics)
+    return;
+  PathRecord S = R;
+  if (S.Metrics.empty())
+    S.Metrics.assign(NumMetrics, 0);
+  S.makeSampled();
+  writeSampled(Out, S.Samples, {&S.Squares}, NumMetrics);
+}
+
+/// The words of a path record of \p NumMetrics values.
+uint64_t pathRecordBytes(uint64_t NumMetrics, bool Sampled) {
+  return (2 + NumMetrics + (Sampled && NumMetrics ? 1 + 2 * NumMetrics : 0)) *
+         8;
 }
 
 Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
@@ -215,11 +308,14 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
   FunctionProfile F;
   F.Checksum = Fields[FR_Checksum];
   F.NumPaths = Fields[FR_NumPaths];
-  const uint64_t Known = Version >= CallsOnlyVersion ? FF_CallsOnly : 0;
+  const uint64_t Known =
+      (Version >= CallsOnlyVersion ? FF_CallsOnly : 0) |
+      (Version >= IndexedSampledVersion && NumMetrics ? FF_Sampled : 0);
   if (Fields[FR_Flags] & ~Known)
     return corrupt(Which + " has unknown flags 0x" +
                    utohexstr(Fields[FR_Flags]));
   F.CallsOnly = Fields[FR_Flags] & FF_CallsOnly;
+  const bool Sampled = Fields[FR_Flags] & FF_Sampled;
   if (Fields[FR_NameSize] == 0)
     return corrupt(Which + " has an empty name");
   StringRef Name, CFGData;
@@ -246,11 +342,11 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
     if (Error E = C.readU64(F.Entries, "the entries of " + Named))
       return std::move(E);
     if (NumMetrics)
-      if (Error E = readCosts(C, NumMetrics, F.Costs, Named))
+      if (Error E = readCosts(C, NumMetrics, F.Costs, Named, Sampled))
         return std::move(E);
     return std::move(F);
   }
-  uint64_t RecordBytes = (2 + NumMetrics) * 8;
+  uint64_t RecordBytes = pathRecordBytes(NumMetrics, Sampled);
   if (NumRecords > C.remaining() / RecordBytes)
     return corrupt(Named + " has " + Twine(NumRecords) +
                    " path records, more than the file can hold");
@@ -258,14 +354,9 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
   for (uint64_t R = 0; R != NumRecords; ++R) {
     PathRecord Record;
     uint64_t &Id = Record.Id, &Count = Record.Count;
-    if (Error E = C.readU64(Id, "a path record"))
+    if (Error E =
+            readPathRecord(C, NumMetrics, Sampled, Record, "a path record"))
       return std::move(E);
-    if (Error E = C.readU64(Count, "a path record"))
-      return std::move(E);
-    Record.Metrics.resize(NumMetrics);
-    for (uint64_t &V : Record.Metrics)
-      if (Error E = C.readU64(V, "a path record"))
-        return std::move(E);
     if (Id >= F.NumPaths)
       return corrupt(Named + " has a count for path " + Twine(Id) + " of " +
                      Twine(F.NumPaths));
@@ -280,7 +371,8 @@ Expected<FunctionProfile> readFunction(Cursor &C, uint64_t Version,
 }
 
 Expected<std::vector<MetricDescriptor>>
-readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
+readMetricDescriptors(StringRef Payload, uint64_t NumMetrics,
+                      uint64_t Version) {
   if (NumMetrics > Payload.size() / 24)
     return corrupt("the metric descriptor section is too small for " +
                    Twine(NumMetrics) + " metrics");
@@ -298,10 +390,14 @@ readMetricDescriptors(StringRef Payload, uint64_t NumMetrics) {
     const uint64_t KnownSources = PATHPROF_METRIC_SOURCE_TSC |
                                   PATHPROF_METRIC_SOURCE_RDPMC |
                                   PATHPROF_METRIC_SOURCE_READ;
+    const uint64_t Period =
+        Version >= IndexedSampledVersion ? Merge >> PeriodShift : 0;
     if ((Merge & 0xff) > uint64_t(MetricMerge::Min) ||
-        ((Merge >> 8) & 0xff & ~KnownSources) || Merge >> 18)
+        ((Merge >> 8) & 0xff & ~KnownSources) ||
+        (Merge >> 18) != Period << (PeriodShift - 18))
       return corrupt("metric " + Twine(I) + " has unknown merge kind " +
                      Twine(Merge));
+    Result[I].Period = Period;
     Result[I].Merge = MetricMerge(Merge & 0xff);
     Result[I].Sources = (Merge >> 8) & 0xff;
     Result[I].Scaled = Merge >> 16 & 1;
@@ -415,8 +511,11 @@ private:
                      Twine(Functions.size()));
     const FunctionProfile &Of = Functions[Fn];
     const std::string Named = "a context of function '" + Of.Name + "'";
-    const uint64_t Known = ContextViaUnknown | ContextHasPaths |
-                           (Version >= CallsOnlyVersion ? ContextCosts : 0);
+    const uint64_t Known =
+        ContextViaUnknown | ContextHasPaths |
+        (Version >= CallsOnlyVersion ? ContextCosts : 0) |
+        (Version >= IndexedSampledVersion && NumMetrics ? ContextSampled : 0);
+    const bool Sampled = Flags & ContextSampled;
     if (Flags & ~Known)
       return corrupt(Named + " has unknown flags 0x" + utohexstr(Flags));
     if (bool(Flags & ContextCosts) != Of.CallsOnly ||
@@ -439,9 +538,9 @@ private:
     if (NumRecords != 0 && !N.HasPaths)
       return corrupt(Named + " has path records but no path table");
     if ((Flags & ContextCosts) && NumMetrics)
-      if (Error E = readCosts(C, NumMetrics, N.Costs, Named))
+      if (Error E = readCosts(C, NumMetrics, N.Costs, Named, Sampled))
         return E;
-    const uint64_t RecordBytes = (2 + NumMetrics) * 8;
+    const uint64_t RecordBytes = pathRecordBytes(NumMetrics, Sampled);
     if (NumRecords > C.remaining() / RecordBytes ||
         NumBackedges > C.remaining() / (ContextBackedgeWords * 8) ||
         NumChildren > C.remaining() / (ContextNodeWords * 8))
@@ -450,14 +549,9 @@ private:
     std::vector<PathRecord> Records;
     for (uint64_t R = 0; R != NumRecords; ++R) {
       PathRecord Rec;
-      if (Error E = C.readU64(Rec.Id, "a context's path record"))
+      if (Error E = readPathRecord(C, NumMetrics, Sampled, Rec,
+                                   "a context's path record"))
         return E;
-      if (Error E = C.readU64(Rec.Count, "a context's path record"))
-        return E;
-      Rec.Metrics.resize(NumMetrics);
-      for (uint64_t &V : Rec.Metrics)
-        if (Error E = C.readU64(V, "a context's path record"))
-          return E;
       if (Rec.Id >= Of.NumPaths)
         return corrupt(Named + " has a count for path " + Twine(Rec.Id) +
                        " of " + Twine(Of.NumPaths));
@@ -540,11 +634,16 @@ Error writeContext(
     return makeProfileError(profile_error::corrupt,
                             "a context of function '" + N.Function +
                                 "', which counts no paths, has a path table");
+  const bool Sampled =
+      NumMetrics &&
+      (N.Costs.isEstimated(N.EntryCount) ||
+       any_of(N.Paths, [](const PathRecord &R) { return R.isEstimated(); }));
   writeU64(Out, *Fn);
   writeU64(Out, N.CallSite);
   writeU64(Out, (N.ViaUnknown ? ContextViaUnknown : 0) |
                     (N.HasPaths ? ContextHasPaths : 0) |
-                    (CallsOnly ? ContextCosts : 0));
+                    (CallsOnly ? ContextCosts : 0) |
+                    (Sampled ? ContextSampled : 0));
   writeU64(Out, N.EntryCount);
   uint64_t NumRecords = 0;
   for (const PathRecord &R : N.Paths)
@@ -553,14 +652,11 @@ Error writeContext(
   writeU64(Out, N.Backedges.size());
   writeU64(Out, N.Children.size());
   if (CallsOnly)
-    writeCosts(Out, N.Costs, NumMetrics);
+    writeCosts(Out, N.Costs, NumMetrics, Sampled, N.EntryCount);
   for (const PathRecord &R : N.Paths) {
     if (R.Count == 0 || !N.HasPaths)
       continue;
-    writeU64(Out, R.Id);
-    writeU64(Out, R.Count);
-    for (size_t I = 0; I != NumMetrics; ++I)
-      writeU64(Out, R.Metrics.empty() ? 0 : R.Metrics[I]);
+    writePathRecord(Out, R, NumMetrics, Sampled);
   }
   for (const ContextBackedge &B : N.Backedges) {
     Expected<uint64_t> To = IndexOf(B.Function, B.Checksum);
@@ -1007,7 +1103,7 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       return corrupt("two metric descriptor sections");
     HaveMetrics = true;
     Expected<std::vector<MetricDescriptor>> M =
-        readMetricDescriptors(Payload, H[HF_NumMetrics]);
+        readMetricDescriptors(Payload, H[HF_NumMetrics], H[HF_Version]);
     if (!M)
       return M.takeError();
     P.Metrics = std::move(*M);
@@ -1119,7 +1215,7 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
       continue;
     }
     Expected<std::vector<MetricDescriptor>> M =
-        readMetricDescriptors(Payload, NumMetrics);
+        readMetricDescriptors(Payload, NumMetrics, H[HF_Version]);
     if (!M)
       return M.takeError();
     Result.Prof.Metrics = std::move(*M);
@@ -1228,6 +1324,18 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
     return std::tie(A->Name, A->Checksum) < std::tie(B->Name, B->Checksum);
   });
 
+  // Sampled metrics need version IndexedSampledVersion, which has the
+  // index: a metric sampled at a period above 1, or a record (or costs)
+  // whose metrics are estimates.
+  auto Estimated = [](const FunctionProfile &F) {
+    return F.Costs.isEstimated(F.Entries) ||
+           any_of(F.Paths, [](const PathRecord &R) { return R.isEstimated(); });
+  };
+  const bool AnySampled =
+      !P.Metrics.empty() &&
+      (any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; }) ||
+       any_of(P.Functions, Estimated));
+  WithIndex |= AnySampled;
   // Offsets in the file are offsets in Body plus the header's size.
   std::string Body;
   const uint64_t HeaderBytes =
@@ -1270,25 +1378,28 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
                 Twine(P.Metrics.size()) + " metrics");
       NumRecords += R.Count != 0;
     }
+    // Sampled when an estimate would otherwise pass for an exact total.
+    const bool Sampled =
+        !P.Metrics.empty() &&
+        (F.Costs.isEstimated(F.Entries) ||
+         any_of(F.Paths, [](const PathRecord &R) { return R.isEstimated(); }));
     writeU64(Body, F.Name.size());
     writeU64(Body, F.Checksum);
     writeU64(Body, F.NumPaths);
     writeU64(Body, F.CFGData.size());
     writeU64(Body, NumRecords);
-    writeU64(Body, F.CallsOnly ? FF_CallsOnly : 0);
+    writeU64(Body,
+             (F.CallsOnly ? FF_CallsOnly : 0) | (Sampled ? FF_Sampled : 0));
     writePadded(Body, F.Name);
     writePadded(Body, F.CFGData);
     if (F.CallsOnly) {
       writeU64(Body, F.Entries);
-      writeCosts(Body, F.Costs, P.Metrics.size());
+      writeCosts(Body, F.Costs, P.Metrics.size(), Sampled, F.Entries);
     }
     for (const PathRecord &R : F.Paths) {
       if (R.Count == 0)
         continue;
-      writeU64(Body, R.Id);
-      writeU64(Body, R.Count);
-      for (size_t I = 0; I != P.Metrics.size(); ++I)
-        writeU64(Body, R.Metrics.empty() ? 0 : R.Metrics[I]);
+      writePathRecord(Body, R, P.Metrics.size(), Sampled);
     }
     Entries.push_back({indexKey(F.Name),
                        I,
@@ -1307,9 +1418,12 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
     for (const MetricDescriptor &M : P.Metrics) {
       writeU64(Section, M.Name.size());
       writeU64(Section, M.Unit.size());
+      // Exact profiles (period 0 or 1) write what version 4 wrote.
+      const uint64_t Period = M.Period > 1 ? M.Period : 0;
       writeU64(Section, uint64_t(M.Merge) | (M.Sources & 0xff) << 8 |
                             uint64_t(M.Scaled) << 16 |
-                            uint64_t(M.Inclusive) << 17);
+                            uint64_t(M.Inclusive) << 17 |
+                            Period << PeriodShift);
     }
     for (const MetricDescriptor &M : P.Metrics) {
       writePadded(Section, M.Name);
@@ -1423,7 +1537,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
     return F->CFG.CallSites.has_value();
   });
   writeU64(Out, IndexedProfileMagic);
-  writeU64(Out, WithIndex      ? IndexedProfileIndexVersion
+  writeU64(Out, AnySampled     ? IndexedSampledVersion
+                : WithIndex    ? IndexedProfileIndexVersion
                 : AnyCallsOnly ? CallsOnlyVersion
                 : HasCallSites ? CallSitesVersion
                                : 2);

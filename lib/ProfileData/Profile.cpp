@@ -21,6 +21,8 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -64,12 +66,164 @@ bool pathprof::combineMetric(MetricMerge M, uint64_t &Dst, uint64_t Src) {
   llvm_unreachable("unknown MetricMerge");
 }
 
+SquareSum SquareSum::of(uint64_t Delta) {
+  unsigned __int128 Square = static_cast<unsigned __int128>(Delta) * Delta;
+  SquareSum S;
+  S.Hi = Square >> 96 ? UINT64_MAX : static_cast<uint64_t>(Square >> 32);
+  S.Lo = static_cast<uint64_t>(Square) & 0xffffffffULL;
+  return S;
+}
+
+bool SquareSum::add(const SquareSum &O) {
+  bool Overflow = false, Any = false;
+  Hi = SaturatingAdd(Hi, O.Hi, &Overflow);
+  Any |= Overflow;
+  Lo = SaturatingAdd(Lo, O.Lo, &Overflow);
+  return !(Any | Overflow);
+}
+
+bool SquareSum::scale(uint64_t Weight) {
+  bool Overflow = false, Any = false;
+  Hi = SaturatingMultiply(Hi, Weight, &Overflow);
+  Any |= Overflow;
+  Lo = SaturatingMultiply(Lo, Weight, &Overflow);
+  return !(Any | Overflow);
+}
+
+/// The squares of exact totals \p Sum over \p Count executions, as if each
+/// execution had cost the mean: what an exact record brings to a merge with
+/// sampled ones, which then counts its executions as measured.
+static SquareSum squaresOfExact(uint64_t Sum, uint64_t Count) {
+  SquareSum S;
+  if (!Count)
+    return S;
+  long double V = static_cast<long double>(Sum) * Sum / Count;
+  long double Hi = std::floor(V / 4294967296.0L);
+  if (Hi >= 18446744073709551615.0L)
+    return {UINT64_MAX, 0};
+  S.Hi = static_cast<uint64_t>(Hi);
+  S.Lo = static_cast<uint64_t>(V - Hi * 4294967296.0L);
+  return S;
+}
+
+MetricEstimate pathprof::estimateMetric(uint64_t Count, uint64_t Samples,
+                                        uint64_t Sum,
+                                        const SquareSum &Squares) {
+  MetricEstimate E;
+  E.Samples = Samples;
+  if (!Samples)
+    return E;
+  E.Measured = true;
+  const long double K = Samples, N = Count, Mean = Sum / K;
+  if (Samples >= Count) {
+    E.Exact = Samples == Count;
+    E.Estimate = E.Exact ? static_cast<long double>(Sum) : N * Mean;
+    E.Low = E.High = E.Estimate;
+    return E;
+  }
+  E.Estimate = N * Mean;
+  if (Samples < 2) {
+    E.NoInterval = true;
+    E.High = std::numeric_limits<long double>::infinity();
+    return E;
+  }
+  long double Var = (Squares.value() - K * Mean * Mean) / (K - 1);
+  long double Half =
+      1.96L * N * std::sqrt(std::max(Var, 0.0L) / K * (1 - K / N));
+  E.Low = std::max(0.0L, E.Estimate - Half);
+  E.High = E.Estimate + Half;
+  return E;
+}
+
+/// \p V rounded, as a count of events.
+static uint64_t toCount(long double V) {
+  if (!(V > 0))
+    return 0;
+  if (V >= 18446744073709551615.0L)
+    return UINT64_MAX;
+  return static_cast<uint64_t>(V + 0.5L);
+}
+
+MetricEstimate PathRecord::estimate(size_t Index) const {
+  if (Metrics.empty())
+    return MetricEstimate();
+  if (!isSampled()) {
+    MetricEstimate E;
+    E.Measured = E.Exact = true;
+    E.Estimate = E.Low = E.High = Metrics[Index];
+    E.Samples = Count;
+    return E;
+  }
+  return estimateMetric(Count, Samples, Metrics[Index], Squares[Index]);
+}
+
+uint64_t PathRecord::metric(size_t Index) const {
+  if (Metrics.empty())
+    return 0;
+  if (!isSampled())
+    return Metrics[Index];
+  MetricEstimate E = estimate(Index);
+  return E.Measured ? toCount(E.Estimate) : 0;
+}
+
+bool PathRecord::scale(uint64_t Weight, ArrayRef<MetricDescriptor> Descs) {
+  bool Overflow = false, Any = false;
+  Count = SaturatingMultiply(Count, Weight, &Overflow);
+  Any |= Overflow;
+  // Accumulated events scale with the weight like the counts, and so do
+  // their samples; extremes do not.
+  for (size_t I = 0; I != Metrics.size() && I != Descs.size(); ++I)
+    if (Descs[I].Merge == MetricMerge::Sum) {
+      Metrics[I] = SaturatingMultiply(Metrics[I], Weight, &Overflow);
+      Any |= Overflow;
+      if (I < Squares.size())
+        Any |= !Squares[I].scale(Weight);
+    }
+  if (isSampled()) {
+    Samples = SaturatingMultiply(Samples, Weight, &Overflow);
+    Any |= Overflow;
+  }
+  return !Any;
+}
+
+void PathRecord::makeSampled() {
+  if (isSampled() || Metrics.empty())
+    return;
+  Samples = Count;
+  for (uint64_t Sum : Metrics)
+    Squares.push_back(squaresOfExact(Sum, Count));
+}
+
+CallCosts CallCosts::estimated(uint64_t Entries) const {
+  if (!isSampled())
+    return *this;
+  CallCosts C;
+  for (size_t I = 0; I != Exclusive.size(); ++I) {
+    C.Exclusive.push_back(toCount(
+        estimateMetric(Entries, Samples, Exclusive[I], ExclusiveSquares[I])
+            .Estimate));
+    C.Inclusive.push_back(toCount(
+        estimateMetric(Entries, Samples, Inclusive[I], InclusiveSquares[I])
+            .Estimate));
+  }
+  return C;
+}
+
+void CallCosts::makeSampled(uint64_t Entries) {
+  if (isSampled() || empty())
+    return;
+  Samples = Entries;
+  ExclusiveSquares.assign(Exclusive.size(), SquareSum());
+  InclusiveSquares.assign(Inclusive.size(), SquareSum());
+}
+
 bool CallCosts::isZero() const {
   return llvm::all_of(Exclusive, [](uint64_t V) { return V == 0; }) &&
          llvm::all_of(Inclusive, [](uint64_t V) { return V == 0; });
 }
 
-bool CallCosts::add(const CallCosts &O, ArrayRef<MetricDescriptor> Metrics) {
+bool CallCosts::add(const CallCosts &O, ArrayRef<MetricDescriptor> Metrics,
+                    uint64_t Entries, uint64_t OtherEntries) {
   if (O.empty())
     return true;
   if (empty()) {
@@ -83,6 +237,18 @@ bool CallCosts::add(const CallCosts &O, ArrayRef<MetricDescriptor> Metrics) {
     Ok &= combineMetric(Metrics[I].Merge, Exclusive[I], O.Exclusive[I]);
     Ok &= combineMetric(Metrics[I].Merge, Inclusive[I], O.Inclusive[I]);
   }
+  if (isSampled() || O.isSampled()) {
+    CallCosts Other = O;
+    makeSampled(Entries);
+    Other.makeSampled(OtherEntries);
+    bool Overflow = false;
+    Samples = SaturatingAdd(Samples, Other.Samples, &Overflow);
+    Ok &= !Overflow;
+    for (size_t I = 0; I != ExclusiveSquares.size(); ++I) {
+      Ok &= ExclusiveSquares[I].add(Other.ExclusiveSquares[I]);
+      Ok &= InclusiveSquares[I].add(Other.InclusiveSquares[I]);
+    }
+  }
   return Ok;
 }
 
@@ -95,6 +261,15 @@ bool CallCosts::scale(uint64_t Weight, ArrayRef<MetricDescriptor> Metrics) {
     Exclusive[I] = SaturatingMultiply(Exclusive[I], Weight, &Overflow);
     Any |= Overflow;
     Inclusive[I] = SaturatingMultiply(Inclusive[I], Weight, &Overflow);
+    Any |= Overflow;
+    if (I < ExclusiveSquares.size()) {
+      Any |= !ExclusiveSquares[I].scale(Weight);
+      Any |= !InclusiveSquares[I].scale(Weight);
+    }
+  }
+  if (isSampled()) {
+    bool Overflow = false;
+    Samples = SaturatingMultiply(Samples, Weight, &Overflow);
     Any |= Overflow;
   }
   return !Any;
@@ -124,14 +299,29 @@ bool PathTable::add(PathRecord R, ArrayRef<MetricDescriptor> Metrics) {
 
 bool PathTable::combine(PathRecord &Into, PathRecord &&R,
                         ArrayRef<MetricDescriptor> Metrics) {
+  // Sampled and exact records: the exact one measured every execution
+  // (its own, before the counts add).
+  if (!Into.Metrics.empty() && !R.Metrics.empty() &&
+      (Into.isSampled() || R.isSampled())) {
+    Into.makeSampled();
+    R.makeSampled();
+  }
   bool Overflow = false;
   Into.Count = SaturatingAdd(Into.Count, R.Count, &Overflow);
   bool Ok = !Overflow;
   if (Into.Metrics.empty()) {
     Into.Metrics = std::move(R.Metrics);
+    Into.Samples = R.Samples;
+    Into.Squares = std::move(R.Squares);
   } else if (!R.Metrics.empty()) {
     for (size_t I = 0; I != Metrics.size(); ++I)
       Ok &= combineMetric(Metrics[I].Merge, Into.Metrics[I], R.Metrics[I]);
+    if (Into.isSampled()) {
+      Into.Samples = SaturatingAdd(Into.Samples, R.Samples, &Overflow);
+      Ok &= !Overflow;
+      for (size_t I = 0; I != Into.Squares.size(); ++I)
+        Ok &= Into.Squares[I].add(R.Squares[I]);
+    }
   }
   return Ok;
 }
@@ -173,11 +363,11 @@ static void combineInto(MetricMerge Merge, std::optional<uint64_t> &Total,
 uint64_t FunctionProfile::metricTotal(const MetricDescriptor &M,
                                       size_t Index) const {
   if (CallsOnly)
-    return Costs.empty() ? 0 : Costs.Exclusive[Index];
+    return Costs.empty() ? 0 : Costs.estimated(Entries).Exclusive[Index];
   std::optional<uint64_t> Total;
   for (const PathRecord &R : Paths)
     if (!R.Metrics.empty())
-      combineInto(M.Merge, Total, R.Metrics[Index]);
+      combineInto(M.Merge, Total, R.metric(Index));
   return Total.value_or(0);
 }
 
@@ -327,13 +517,7 @@ static bool scaleContext(ContextNode &N, uint64_t Weight,
   std::vector<PathRecord> Scaled;
   for (const PathRecord &Have : N.Paths) {
     PathRecord R = Have;
-    R.Count = SaturatingMultiply(R.Count, Weight, &Overflow);
-    Any |= Overflow;
-    for (size_t I = 0; I != R.Metrics.size() && I != Metrics.size(); ++I)
-      if (Metrics[I].Merge == MetricMerge::Sum) {
-        R.Metrics[I] = SaturatingMultiply(R.Metrics[I], Weight, &Overflow);
-        Any |= Overflow;
-      }
+    Any |= !R.scale(Weight, Metrics);
     Scaled.push_back(std::move(R));
   }
   N.Paths = PathTable();
@@ -376,12 +560,12 @@ static bool mergeBackedges(std::vector<ContextBackedge> &Dst,
 static bool mergeContext(ContextNode &Dst, ContextNode &&Src,
                          ArrayRef<MetricDescriptor> Metrics) {
   bool Overflow = false;
+  bool Ok = Dst.Costs.add(Src.Costs, Metrics, Dst.EntryCount, Src.EntryCount);
   Dst.EntryCount = SaturatingAdd(Dst.EntryCount, Src.EntryCount, &Overflow);
-  bool Ok = !Overflow;
+  Ok &= !Overflow;
   Dst.HasPaths |= Src.HasPaths;
   Ok &= Dst.Paths.addAll(
       std::vector<PathRecord>(Src.Paths.begin(), Src.Paths.end()), Metrics);
-  Ok &= Dst.Costs.add(Src.Costs, Metrics);
   Ok &= mergeContexts(Dst.Children, std::move(Src.Children), Metrics);
   Ok &= mergeBackedges(Dst.Backedges, std::move(Src.Backedges));
   return Ok;
@@ -544,26 +728,17 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   Weighted.reserve(Src.Paths.size());
   for (const PathRecord &Have : Src.Paths) {
     PathRecord R = Have;
-    bool Overflow = false;
-    R.Count = SaturatingMultiply(R.Count, Weight, &Overflow);
-    Saturated |= Overflow;
-    // Accumulated events scale with the weight like the counts; extremes
-    // do not.
-    for (size_t I = 0; I != R.Metrics.size(); ++I)
-      if (Metrics[I].Merge == MetricMerge::Sum) {
-        R.Metrics[I] = SaturatingMultiply(R.Metrics[I], Weight, &Overflow);
-        Saturated |= Overflow;
-      }
+    Saturated |= !R.scale(Weight, Metrics);
     Weighted.push_back(std::move(R));
   }
   Saturated |= !Dst.Paths.addAll(std::move(Weighted), Metrics);
   bool Overflow = false;
   uint64_t Entries = SaturatingMultiply(Src.Entries, Weight, &Overflow);
   Saturated |= Overflow;
+  Saturated |= !Src.Costs.scale(Weight, Metrics);
+  Saturated |= !Dst.Costs.add(Src.Costs, Metrics, Dst.Entries, Entries);
   Dst.Entries = SaturatingAdd(Dst.Entries, Entries, &Overflow);
   Saturated |= Overflow;
-  Saturated |= !Src.Costs.scale(Weight, Metrics);
-  Saturated |= !Dst.Costs.add(Src.Costs, Metrics);
   Saturated |= !Dst.ICalls.add(Src.ICalls, Weight);
   if (Dst.Selects.size() < Src.Selects.size())
     Dst.Selects.resize(Src.Selects.size());
@@ -642,6 +817,12 @@ Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
 
 void ProfileMerger::adoptMetrics(std::vector<MetricDescriptor> Theirs,
                                  StringRef Where) {
+  if (!Theirs.empty()) {
+    const bool Sampled =
+        any_of(Theirs, [](const MetricDescriptor &M) { return M.Period > 1; });
+    SawSampled |= Sampled;
+    SawExact |= !Sampled;
+  }
   if (HaveMetrics) {
     for (size_t I = 0; I != Metrics.size(); ++I)
       Metrics[I].absorb(Theirs[I]);
@@ -733,6 +914,8 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
       return E;
     adoptMetrics(std::move(Other.Metrics), Other.MetricsInput);
   }
+  SawExact |= Other.SawExact;
+  SawSampled |= Other.SawSampled;
   for (auto &[Name, OtherInfo] : Other.ByName) {
     auto It = ByName.find(Name);
     if (It == ByName.end())
@@ -776,10 +959,19 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
   Other.NextOrdinal = 0;
   Other.HaveMetrics = false;
   Other.Metrics.clear();
+  Other.SawExact = Other.SawSampled = false;
   return Error::success();
 }
 
 void ProfileMerger::reportMismatches(WarningHandler Warn) const {
+  if (SawExact && SawSampled) {
+    std::string Names;
+    ListSeparator LS(", ");
+    for (const MetricDescriptor &M : Metrics)
+      Names += (Twine(StringRef(LS)) + M.Name).str();
+    Warn("merging exact and sampled metrics (" + Names +
+         "): the exact profiles count as measuring every execution");
+  }
   std::vector<StringRef> Names;
   for (const auto &[Name, Info] : ByName)
     if (llvm::any_of(Info.Entries, [&, &Info = Info](const Entry &E) {
@@ -826,5 +1018,6 @@ Profile ProfileMerger::takeResult() {
   NextOrdinal = 0;
   HaveMetrics = false;
   Metrics.clear();
+  SawExact = SawSampled = false;
   return P;
 }

@@ -84,6 +84,8 @@ constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
 constexpr uint64_t HashEntryBytes = sizeof(PathProfHashEntry);
 constexpr uint64_t HashMetricEntryBytes = sizeof(PathProfHashMetricEntry);
+constexpr uint64_t HashSampledEntryBytes = sizeof(PathProfHashSampledEntry);
+constexpr uint64_t SamplingBytes = sizeof(PathProfRawSampling);
 constexpr uint64_t MetricBytes = sizeof(PathProfRawMetric);
 constexpr uint64_t ValueFunctionBytes = sizeof(PathProfRawValueFunction);
 constexpr uint64_t ValueBlockBytes = sizeof(PathProfValueBlock);
@@ -102,7 +104,9 @@ static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
                                        PATHPROF_RAW_MAX_REGIONS * RegionBytes &&
                   RegionBytes == 4 * 8 && FunctionBytes == 8 * 8 &&
                   HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8 &&
-                  HashMetricEntryBytes == (3 + PATHPROF_MAX_METRICS) * 8,
+                  HashMetricEntryBytes == (3 + PATHPROF_MAX_METRICS) * 8 &&
+                  HashSampledEntryBytes == (4 + 3 * PATHPROF_MAX_METRICS) * 8 &&
+                  SamplingBytes == 4 * 8,
               "raw profile structures must be packed 64-bit fields");
 
 /// Where a problem is: nothing for a version 1 file, the segment otherwise.
@@ -134,7 +138,7 @@ struct RawSegment {
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
   RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context,
-      Values;
+      Values, HashSampled, Sampling;
 
   bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
   bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
@@ -197,6 +201,10 @@ const char *regionName(uint64_t Kind) {
     return "context";
   case PATHPROF_REGION_VALUES:
     return "value";
+  case PATHPROF_REGION_HASH_SAMPLED:
+    return "sampled metric hash";
+  case PATHPROF_REGION_SAMPLING:
+    return "sampling";
   }
   return nullptr;
 }
@@ -279,6 +287,8 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                       : R.Kind == PATHPROF_REGION_HASH_METRICS ? &S.HashMetrics
                       : R.Kind == PATHPROF_REGION_CONTEXT      ? &S.Context
                       : R.Kind == PATHPROF_REGION_VALUES       ? &S.Values
+                      : R.Kind == PATHPROF_REGION_HASH_SAMPLED ? &S.HashSampled
+                      : R.Kind == PATHPROF_REGION_SAMPLING     ? &S.Sampling
                                                                : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -319,6 +329,10 @@ Error checkRegions(RawSegment &S) {
   if (S.NumMetrics > PATHPROF_MAX_METRICS)
     return corrupt(At.prefix() + "header says " + Twine(S.NumMetrics) +
                    " metrics; at most " + Twine(PATHPROF_MAX_METRICS));
+  if (S.Sampling.present() && S.Sampling.Size != SamplingBytes)
+    return corrupt(At.prefix() + "sampling region has " +
+                   Twine(S.Sampling.Size) + " bytes, expected " +
+                   Twine(SamplingBytes));
   if (S.NumMetrics * MetricBytes != (S.Metrics.present() ? S.Metrics.Size : 0))
     return corrupt(At.prefix() + "header says " + Twine(S.NumMetrics) +
                    " metrics, but the metric region has " +
@@ -351,6 +365,10 @@ Error checkRegions(RawSegment &S) {
       Regions.push_back(&S.Metrics);
     if (S.HashMetrics.present())
       Regions.push_back(&S.HashMetrics);
+    if (S.HashSampled.present())
+      Regions.push_back(&S.HashSampled);
+    if (S.Sampling.present())
+      Regions.push_back(&S.Sampling);
     if (S.Context.present())
       Regions.push_back(&S.Context);
   }
@@ -395,15 +413,20 @@ struct RawRecord {
   /// Counts no paths (-fprofile-path-context=calls).
   bool isCalls() const { return Flags & PATHPROF_FUNC_CALLS; }
   unsigned numMetrics() const { return pathprofFunctionMetrics(Flags); }
-  /// Words of a dense path record: its count, then its metrics.
-  uint64_t recordWords() const { return 1 + numMetrics(); }
+  /// Its metrics are sampled: metric blocks (version 5).
+  bool isSampled() const {
+    return numMetrics() && (Flags & PATHPROF_FUNC_SAMPLED);
+  }
+  /// Words of a dense path record: its count, then its metric group.
+  uint64_t recordWords() const { return pathprofRecordWords(Flags); }
+  /// Words of the costs of a function that counts no paths.
+  uint64_t costWords() const { return pathprofCallsCostWords(Flags); }
   /// Dense records at the counter offset: one per path, or one calls
   /// record.
   uint64_t numCounterRecords() const { return isCalls() ? 1 : NumPaths; }
-  /// Words of one of them: a calls record is {entries, exclusive[K],
-  /// inclusive[K]}.
+  /// Words of one of them: a calls record is {entries, costs}.
   uint64_t counterRecordWords() const {
-    return isCalls() ? 1 + 2 * numMetrics() : recordWords();
+    return isCalls() ? 1 + costWords() : recordWords();
   }
   /// Bytes of the dense counters, without overflowing (NumPaths is checked
   /// against the region first).
@@ -444,6 +467,7 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
           ~(PATHPROF_FUNC_HASHED |
             PATHPROF_FUNC_METRICS_MASK << PATHPROF_FUNC_METRICS_SHIFT |
             PATHPROF_FUNC_CONTEXT | PATHPROF_FUNC_CALLS |
+            (S.Version >= 5 ? PATHPROF_FUNC_SAMPLED : 0) |
             PATHPROF_FUNC_CALL_SITES_MASK << PATHPROF_FUNC_CALL_SITES_SHIFT) ||
       (!(R.Flags & PATHPROF_FUNC_CONTEXT) &&
        pathprofFunctionCallSites(R.Flags)) ||
@@ -584,7 +608,15 @@ private:
   /// The costs {exclusive[K], inclusive[K]} at \p At of \p S, of a function
   /// built with \p K metrics, in the order of the profile's metrics (\p
   /// Slots: the record slot of each; none without metrics).
-  CallCosts readCosts(const RawSegment &S, uint64_t At, unsigned K,
+  CallCosts readCosts(const RawSegment &S, uint64_t At, const RawRecord &R,
+                      const std::vector<uint64_t> *Slots) const;
+
+  /// The path record \p Id with count \p Count whose metric group of \p M
+  /// accumulators (the function's first \p K used) is at \p At of \p S,
+  /// a metric block when \p Sampled; metric J of the profile is in
+  /// accumulator Slots[J].
+  PathRecord readPath(const RawSegment &S, uint64_t Id, uint64_t Count,
+                      uint64_t At, uint64_t M, uint64_t K, bool Sampled,
                       const std::vector<uint64_t> *Slots) const;
 
   WarningHandler Warn;
@@ -705,29 +737,22 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
     // The record's accumulators hold the segment's metrics, in order; a
     // function built with fewer has zeros for the others.
     auto Slots = MetricSlots.find(S.At.Offset);
+    const std::vector<uint64_t> *SlotList =
+        Slots == MetricSlots.end() ? nullptr : &Slots->second;
     if (R.isCalls()) {
       bool Overflow = false;
       Fn.Entries = SaturatingAdd(Fn.Entries, readU64(S.Bytes, Base), &Overflow);
       if (Overflow ||
-          !Fn.Costs.add(
-              readCosts(S, Base + 8, R.numMetrics(),
-                        Slots == MetricSlots.end() ? nullptr : &Slots->second),
-              P.Metrics))
+          !Fn.Costs.add(readCosts(S, Base + 8, R, SlotList), P.Metrics))
         Saturated[M.Index[I]] = true;
       continue;
     }
     std::vector<PathRecord> Counted;
     for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
       uint64_t At = Base + Id * Words * 8;
-      if (uint64_t Count = readU64(S.Bytes, At)) {
-        PathRecord Rec{Id, Count, std::vector<uint64_t>(P.Metrics.size())};
-        if (Slots != MetricSlots.end())
-          for (size_t J = 0; J != Rec.Metrics.size(); ++J)
-            if (Slots->second[J] + 1 < Words)
-              Rec.Metrics[J] =
-                  readU64(S.Bytes, At + 8 * (1 + Slots->second[J]));
-        Counted.push_back(std::move(Rec));
-      }
+      if (uint64_t Count = readU64(S.Bytes, At))
+        Counted.push_back(readPath(S, Id, Count, At + 8, R.numMetrics(),
+                                   R.numMetrics(), R.isSampled(), SlotList));
     }
     if (!Fn.Paths.addAll(std::move(Counted), P.Metrics))
       Saturated[M.Index[I]] = true;
@@ -738,6 +763,9 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       return E;
   if (S.HashMetrics.Size != 0)
     if (Error E = addHashTable(M, S, S.HashMetrics, HashMetricEntryBytes))
+      return E;
+  if (S.HashSampled.Size != 0)
+    if (Error E = addHashTable(M, S, S.HashSampled, HashSampledEntryBytes))
       return E;
   if (!M.Values.empty())
     if (Error E = addValues(M, S))
@@ -826,21 +854,68 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
   return Error::success();
 }
 
+PathRecord
+RawProfileBuilder::readPath(const RawSegment &S, uint64_t Id, uint64_t Count,
+                            uint64_t At, uint64_t M, uint64_t K, bool Sampled,
+                            const std::vector<uint64_t> *Slots) const {
+  PathRecord Rec;
+  Rec.Id = Id;
+  Rec.Count = Count;
+  Rec.Metrics.assign(P.Metrics.size(), 0);
+  if (P.Metrics.empty())
+    return Rec;
+  if (Sampled) {
+    Rec.Samples = readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SAMPLES(M));
+    Rec.Squares.assign(P.Metrics.size(), SquareSum());
+  }
+  if (!Slots)
+    return Rec;
+  for (size_t J = 0; J != P.Metrics.size(); ++J) {
+    uint64_t A = (*Slots)[J];
+    if (A >= K)
+      continue;
+    Rec.Metrics[J] = readU64(S.Bytes, At + 8 * A);
+    if (Sampled)
+      Rec.Squares[J] = {
+          readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SQUARE_HI(M, A)),
+          readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SQUARE_LO(M, A))};
+  }
+  return Rec;
+}
+
 CallCosts
-RawProfileBuilder::readCosts(const RawSegment &S, uint64_t At, unsigned K,
+RawProfileBuilder::readCosts(const RawSegment &S, uint64_t At,
+                             const RawRecord &R,
                              const std::vector<uint64_t> *Slots) const {
   CallCosts C;
   if (P.Metrics.empty())
     return C;
+  const uint64_t K = R.numMetrics(), M = 2 * K;
+  const bool Sampled = R.isSampled();
   C.Exclusive.assign(P.Metrics.size(), 0);
   C.Inclusive.assign(P.Metrics.size(), 0);
+  if (Sampled) {
+    C.Samples = readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SAMPLES(M));
+    C.ExclusiveSquares.assign(P.Metrics.size(), SquareSum());
+    C.InclusiveSquares.assign(P.Metrics.size(), SquareSum());
+  }
   if (!Slots)
     return C;
-  for (size_t J = 0; J != P.Metrics.size(); ++J)
-    if ((*Slots)[J] < K) {
-      C.Exclusive[J] = readU64(S.Bytes, At + 8 * (*Slots)[J]);
-      C.Inclusive[J] = readU64(S.Bytes, At + 8 * (K + (*Slots)[J]));
+  auto Square = [&](uint64_t A) -> SquareSum {
+    return {readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SQUARE_HI(M, A)),
+            readU64(S.Bytes, At + 8 * PATHPROF_BLOCK_SQUARE_LO(M, A))};
+  };
+  for (size_t J = 0; J != P.Metrics.size(); ++J) {
+    uint64_t A = (*Slots)[J];
+    if (A >= K)
+      continue;
+    C.Exclusive[J] = readU64(S.Bytes, At + 8 * A);
+    C.Inclusive[J] = readU64(S.Bytes, At + 8 * (K + A));
+    if (Sampled) {
+      C.ExclusiveSquares[J] = Square(A);
+      C.InclusiveSquares[J] = Square(K + A);
     }
+  }
   return C;
 }
 
@@ -962,11 +1037,11 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
                      " call sites, but function '" + Rec.Name + "' has " +
                      Twine(pathprofFunctionCallSites(Rec.Flags)));
     const uint64_t Words = Rec.recordWords();
-    if (Rec.isCalls() && R.TableWords != 2 * uint64_t(Rec.numMetrics()))
+    if (Rec.isCalls() && R.TableWords != Rec.costWords())
       return corrupt(Where + " has " + Twine(R.TableWords) +
                      " words of costs; function '" + Rec.Name +
                      "', which counts calls only, has " +
-                     Twine(2 * Rec.numMetrics()));
+                     Twine(Rec.costWords()));
     if (!Rec.isCalls() && R.TableWords != 0 &&
         (Rec.isHashed() || Rec.NumPaths > UINT64_MAX / Words ||
          R.TableWords != Rec.NumPaths * Words))
@@ -1005,7 +1080,7 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
       // The flattening: a function's entries and costs are the sum of its
       // contexts' (and of its calls record).
       B.N.Costs =
-          readCosts(S, Base + TableAt, Rec.numMetrics(),
+          readCosts(S, Base + TableAt, Rec,
                     Slots == MetricSlots.end() ? nullptr : &Slots->second);
       FunctionProfile &Fn = P.Functions[FnIndex];
       bool Overflow = false;
@@ -1016,14 +1091,11 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
       std::vector<PathRecord> Counted;
       for (uint64_t Id = 0; Id != Rec.NumPaths; ++Id) {
         uint64_t RecAt = TableAt + Id * Words * 8;
-        if (uint64_t Count = Word(RecAt)) {
-          PathRecord PR{Id, Count, std::vector<uint64_t>(P.Metrics.size())};
-          if (Slots != MetricSlots.end())
-            for (size_t J = 0; J != PR.Metrics.size(); ++J)
-              if (Slots->second[J] + 1 < Words)
-                PR.Metrics[J] = Word(RecAt + 8 * (1 + Slots->second[J]));
-          Counted.push_back(std::move(PR));
-        }
+        if (uint64_t Count = Word(RecAt))
+          Counted.push_back(
+              readPath(S, Id, Count, Base + RecAt + 8, Rec.numMetrics(),
+                       Rec.numMetrics(), Rec.isSampled(),
+                       Slots == MetricSlots.end() ? nullptr : &Slots->second));
       }
       // The flattening: a function's paths are the sum of its contexts'.
       if (!P.Functions[FnIndex].Paths.addAll(Counted, P.Metrics))
@@ -1134,16 +1206,20 @@ Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
                      F.Name + "' has " + Twine(F.NumPaths) + " paths");
     if (E.Count == 0)
       continue;
-    PathRecord Rec{E.PathId, E.Count, std::vector<uint64_t>(P.Metrics.size())};
-    // The function's K accumulators; a metric of a later slot is 0.
+    // The function's K accumulators; a metric of a later slot is 0. A
+    // sampled entry holds the function's metric block of K accumulators,
+    // in room for PATHPROF_MAX_METRICS.
+    const bool Sampled = EntryBytes == HashSampledEntryBytes;
+    if (Sampled != R.isSampled() && R.numMetrics())
+      return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
+                     " refers to function '" + F.Name + "', whose metrics " +
+                     (R.isSampled() ? "are" : "are not") + " sampled");
     const uint64_t Words =
         std::min<uint64_t>(pathprofFunctionMetrics(R.Flags), Accumulators);
-    if (Slots != MetricSlots.end())
-      for (size_t J = 0; J != Rec.Metrics.size(); ++J)
-        if (Slots->second[J] < Words)
-          Rec.Metrics[J] =
-              readU64(S.Bytes, Base + HashEntryBytes + 8 * Slots->second[J]);
-    Hashed[FnIndex].push_back(std::move(Rec));
+    Hashed[FnIndex].push_back(
+        readPath(S, E.PathId, E.Count, Base + HashEntryBytes,
+                 Sampled ? Words : Accumulators, Words, Sampled,
+                 Slots == MetricSlots.end() ? nullptr : &Slots->second));
   }
   for (auto &[FnIndex, Counted] : Hashed)
     if (!P.Functions[FnIndex].Paths.addAll(std::move(Counted), P.Metrics))
@@ -1186,6 +1262,19 @@ Expected<std::vector<MetricDescriptor>> readMetrics(const RawSegment &S) {
       return corrupt(S.At.prefix() + "metric " + Twine(I) +
                      " repeats the name '" + D.Name + "'");
     Result.push_back(std::move(D));
+  }
+  if (S.Sampling.present()) {
+    PathProfRawSampling Sm;
+#define PATHPROF_RAW_SAMPLING_FIELD(Name)                                      \
+  Sm.Name = readU64(S.Bytes,                                                   \
+                    S.Sampling.Offset + offsetof(PathProfRawSampling, Name));
+#include "PathProf/ProfileLayout.inc"
+    if (Sm.Distribution != PATHPROF_SAMPLING_GEOMETRIC || Sm.Period == 0)
+      return corrupt(S.At.prefix() + "sampling region has period " +
+                     Twine(Sm.Period) + " and distribution " +
+                     Twine(Sm.Distribution));
+    for (MetricDescriptor &D : Result)
+      D.Period = Sm.Period;
   }
   return Result;
 }

@@ -53,14 +53,50 @@ static void writeName(raw_ostream &OS, StringRef S, bool InWord) {
   }
 }
 
+/// Writes " / SAMPLES HI:LO...", what sampled metrics add to a record's
+/// values: nothing when every execution (\p Count) was measured, which
+/// makes the values exact totals.
+static void writeSampled(raw_ostream &OS, uint64_t Samples, uint64_t Count,
+                         ArrayRef<const std::vector<SquareSum> *> Squares) {
+  if (Squares.front()->empty() || Samples == Count)
+    return;
+  OS << " / " << Samples;
+  for (const std::vector<SquareSum> *List : Squares)
+    for (const SquareSum &S : *List)
+      OS << " " << S.Hi << ":" << S.Lo;
+}
+
 /// Writes " EXCL..." and " INCL...": \p Costs of \p NumMetrics metrics, or
-/// zeros.
+/// zeros, and what sampling adds, for \p Entries activations.
 static void writeCosts(raw_ostream &OS, const CallCosts &Costs,
-                       size_t NumMetrics) {
+                       size_t NumMetrics, uint64_t Entries) {
   for (const std::vector<uint64_t> *Values :
        {&Costs.Exclusive, &Costs.Inclusive})
     for (size_t I = 0; I != NumMetrics; ++I)
       OS << " " << (Values->empty() ? 0 : (*Values)[I]);
+  writeSampled(OS, Costs.Samples, Entries,
+               {&Costs.ExclusiveSquares, &Costs.InclusiveSquares});
+}
+
+/// Whether \p P has a record or costs that text profiles before version 5
+/// cannot hold: sampled, with executions not measured.
+static bool hasSampledRecords(const Profile &P) {
+  auto Paths = [](const PathTable &T) {
+    return any_of(T, [](const PathRecord &R) {
+      return R.isSampled() && R.Samples != R.Count;
+    });
+  };
+  for (const FunctionProfile &F : P.Functions)
+    if (Paths(F.Paths) || (F.Costs.isSampled() && F.Costs.Samples != F.Entries))
+      return true;
+  if (!P.Context)
+    return false;
+  std::function<bool(const ContextNode &)> Any = [&](const ContextNode &N) {
+    return Paths(N.Paths) ||
+           (N.Costs.isSampled() && N.Costs.Samples != N.EntryCount) ||
+           any_of(N.Children, Any);
+  };
+  return any_of(P.Context->Roots, Any);
 }
 
 /// Writes the word \p S (a block name, a metric's name or unit): "-" if it
@@ -127,8 +163,12 @@ private:
                                                     uint64_t Checksum) const;
 
   /// Decodes 2 x (number of metrics) costs, exclusive then inclusive, from
-  /// \p Words.
+  /// \p Words, and what a sampled one adds.
   Error costs(ArrayRef<StringRef> Words, CallCosts &C) const;
+  /// Decodes "/ SAMPLES HI:LO..." (\p Groups lists of one square per metric)
+  /// after the values of a record or costs: \p Words, which may be empty.
+  Error sampled(ArrayRef<StringRef> Words, uint64_t &Samples,
+                ArrayRef<std::vector<SquareSum> *> Groups) const;
 
   StringRef Rest;
   size_t LineNo = 0;
@@ -191,27 +231,59 @@ bool TextReader::next() {
   return false;
 }
 
+Error TextReader::sampled(ArrayRef<StringRef> Words, uint64_t &Samples,
+                          ArrayRef<std::vector<SquareSum> *> Groups) const {
+  if (Words.empty())
+    return Error::success();
+  const size_t K = P.Metrics.size();
+  if (Version < TextSampledVersion)
+    return error("sampled metrics ('/ SAMPLES ...') need ':pathprof-text " +
+                 Twine(TextSampledVersion) + "'");
+  if (Words.front() != "/" || Words.size() != 2 + Groups.size() * K || !K)
+    return error("expected '/ SAMPLES' and " + Twine(Groups.size() * K) +
+                 " sums of squares HI:LO after the metric values");
+  if (Error E = number(Words[1], Samples, "a number of samples"))
+    return E;
+  size_t At = 2;
+  for (std::vector<SquareSum> *Group : Groups) {
+    Group->assign(K, SquareSum());
+    for (SquareSum &S : *Group) {
+      auto [Hi, Lo] = Words[At++].split(':');
+      if (Error E = number(Hi, S.Hi, "a sum of squares HI:LO"))
+        return E;
+      if (Error E = number(Lo, S.Lo, "a sum of squares HI:LO"))
+        return E;
+    }
+  }
+  return Error::success();
+}
+
 Error TextReader::pathRecord(ArrayRef<StringRef> Words, StringRef Keyword,
                              PathRecord &R) const {
-  if (Words.size() != 2 + P.Metrics.size())
+  if (Words.size() < 2 + P.Metrics.size())
     return error("expected '" + Keyword + " ID COUNT' and " +
                  Twine(P.Metrics.size()) + " metric values");
   if (Error E = number(Words[0], R.Id, "a path id"))
     return E;
   if (Error E = number(Words[1], R.Count, "a count"))
     return E;
-  for (StringRef W : Words.drop_front(2)) {
+  for (StringRef W : Words.slice(2, P.Metrics.size())) {
     uint64_t V;
     if (Error E = number(W, V, "a metric value"))
       return E;
     R.Metrics.push_back(V);
   }
-  return Error::success();
+  if (Words.size() != 2 + P.Metrics.size() &&
+      Words[2 + P.Metrics.size()] != "/")
+    return error("expected '" + Keyword + " ID COUNT' and " +
+                 Twine(P.Metrics.size()) + " metric values");
+  return sampled(Words.drop_front(2 + P.Metrics.size()), R.Samples,
+                 {&R.Squares});
 }
 
 Error TextReader::costs(ArrayRef<StringRef> Words, CallCosts &C) const {
   const size_t K = P.Metrics.size();
-  if (Words.size() != 2 * K)
+  if (Words.size() < 2 * K || (Words.size() != 2 * K && Words[2 * K] != "/"))
     return error("expected " + Twine(K) + " exclusive and " + Twine(K) +
                  " inclusive costs");
   C.Exclusive.resize(K);
@@ -220,7 +292,8 @@ Error TextReader::costs(ArrayRef<StringRef> Words, CallCosts &C) const {
     if (Error E = number(Words[I], I < K ? C.Exclusive[I] : C.Inclusive[I - K],
                          "a cost"))
       return E;
-  return Error::success();
+  return sampled(Words.drop_front(2 * K), C.Samples,
+                 {&C.ExclusiveSquares, &C.InclusiveSquares});
 }
 
 Error TextReader::number(StringRef Word, uint64_t &V, const Twine &What) const {
@@ -271,9 +344,15 @@ Error TextReader::readMetric() {
       M.Scaled = true;
     } else if (W == "inclusive") {
       M.Inclusive = true;
+    } else if (W.consume_front("sampled=") && Version >= TextSampledVersion) {
+      if (Error E = number(W, M.Period, "a sampling period"))
+        return E;
     } else {
       return error("unknown metric attribute '" + W +
-                   "' (expected source=..., scaled or inclusive)");
+                   (Version >= TextSampledVersion
+                        ? "' (expected source=..., scaled, inclusive or "
+                          "sampled=PERIOD)"
+                        : "' (expected source=..., scaled or inclusive)"));
     }
   }
   if (Error E = word(Words[0], M.Name))
@@ -741,10 +820,14 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       any_of(P.Functions, [](const FunctionProfile &F) { return F.CallsOnly; });
   const bool AnyICalls = any_of(
       P.Functions, [](const FunctionProfile &F) { return !F.ICalls.empty(); });
+  const bool AnySampled =
+      hasSampledRecords(P) ||
+      any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; });
   const bool AnySelects = any_of(
       P.Functions, [](const FunctionProfile &F) { return !F.Selects.empty(); });
   OS << TextProfileMagic << " "
-     << (AnySelects     ? TextSelectsVersion
+     << (AnySampled     ? TextSampledVersion
+         : AnySelects   ? TextSelectsVersion
          : AnyICalls    ? TextIndirectCallsVersion
          : AnyCallsOnly ? TextCallsOnlyVersion
          : HasCallSites ? TextCallSitesVersion
@@ -762,6 +845,8 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       OS << " scaled";
     if (M.Inclusive)
       OS << " inclusive";
+    if (M.Period > 1)
+      OS << " sampled=" << M.Period;
     OS << "\n";
   }
   std::vector<const FunctionProfile *> Sorted;
@@ -804,6 +889,7 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       OS << "path " << R.Id << " " << R.Count;
       for (size_t I = 0; I != P.Metrics.size(); ++I)
         OS << " " << (R.Metrics.empty() ? 0 : R.Metrics[I]);
+      writeSampled(OS, R.Samples, R.Count, {&R.Squares});
       OS << "\n";
     }
     for (const IndirectCallSite &S : F->ICalls) {
@@ -823,7 +909,7 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
     }
     if (F->CallsOnly) {
       OS << "calls " << F->Entries;
-      writeCosts(OS, F->Costs, P.Metrics.size());
+      writeCosts(OS, F->Costs, P.Metrics.size(), F->Entries);
       OS << "\n";
     }
   }
@@ -857,7 +943,7 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
         OS << "\n";
         if (Calls && !P.Metrics.empty()) {
           OS << "costs";
-          writeCosts(OS, N.Costs, P.Metrics.size());
+          writeCosts(OS, N.Costs, P.Metrics.size(), N.EntryCount);
           OS << "\n";
         }
         for (const PathRecord &R : N.Paths) {
@@ -866,6 +952,7 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
           OS << "cpath " << R.Id << " " << R.Count;
           for (size_t I = 0; I != P.Metrics.size(); ++I)
             OS << " " << (R.Metrics.empty() ? 0 : R.Metrics[I]);
+          writeSampled(OS, R.Samples, R.Count, {&R.Squares});
           OS << "\n";
         }
         for (const ContextBackedge &B : N.Backedges) {

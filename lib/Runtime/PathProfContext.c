@@ -196,14 +196,14 @@ static PathProfCtxNode *create(char *A, uint64_t *Head, uint64_t Parent,
   uint64_t NumSites = pathprofFunctionCallSites(F->Flags);
   uint64_t TableWords = 0;
   if (F->Flags & PATHPROF_FUNC_CALLS)
-    TableWords = 2 * (uint64_t)pathprofFunctionMetrics(F->Flags);
+    TableWords = pathprofCallsCostWords(F->Flags);
   else if (!(F->Flags & PATHPROF_FUNC_HASHED) && F->Counters &&
            F->NumPaths <= PATHPROF_CTX_MAX_PATHS)
-    TableWords = F->NumPaths * (1 + pathprofFunctionMetrics(F->Flags));
+    TableWords = F->NumPaths * pathprofRecordWords(F->Flags);
   uint64_t Bytes =
       Target ? sizeof(PathProfCtxBackedge) : nodeBytes(NumSites, TableWords);
   /* Page faults on fresh arena pages are not the caller's path's. */
-  uint64_t Paused[PATHPROF_MAX_METRICS];
+  uint64_t Paused[PATHPROF_METRICS_FRAME_WORDS];
   __pathprof_metrics_pause(Paused);
   char *At = allocate(A, Bytes);
   __pathprof_metrics_resume(Paused);
@@ -446,11 +446,11 @@ static uint64_t checkedRecordBytes(const char *A, uint64_t Off, uint64_t Used,
   if (R->Kind != PATHPROF_CTX_NODE || Used - Off < sizeof(PathProfCtxNode))
     return 0;
   const PathProfRawFunction *F = &Records[R->Function];
-  uint64_t Words = 1 + pathprofFunctionMetrics(F->Flags);
+  uint64_t Words = pathprofRecordWords(F->Flags);
   if (R->NumSites != pathprofFunctionCallSites(F->Flags))
     return 0;
   if (F->Flags & PATHPROF_FUNC_CALLS) {
-    if (R->TableWords != 2 * (uint64_t)pathprofFunctionMetrics(F->Flags))
+    if (R->TableWords != pathprofCallsCostWords(F->Flags))
       return 0;
   } else if (R->TableWords != 0 && (R->TableWords != F->NumPaths * Words ||
                                     F->NumPaths > PATHPROF_CTX_MAX_PATHS)) {

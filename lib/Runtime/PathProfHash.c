@@ -16,9 +16,9 @@
 |* table of a dead segment into another one when segments are folded.
 |*
 |* Functions with per-path metrics count through __pathprof_hash_record
-|* into a second table of the same kind (HASH_METRICS), whose entries carry
+|* into a second table of the same kind (HASH_SAMPLED), whose entries carry
 |* the accumulators after the count: it returns the entry's record
-|* {count, metric[0..K-1]}, to which the metrics runtime adds atomically.
+|* {count, metric block}, to which the metrics runtime adds atomically.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -106,18 +106,18 @@ PATHPROF_API void __pathprof_hash_inc(const PathProfFunctionData *F,
 }
 
 /* Where the metrics of a path go that found no entry: nowhere. */
-static __thread uint64_t Discarded[1 + PATHPROF_MAX_METRICS]
+static __thread uint64_t Discarded[2 + 3 * PATHPROF_MAX_METRICS]
     __attribute__((tls_model("initial-exec")));
 
 uint64_t *__pathprof_hash_record(const PathProfFunctionData *F,
                                  uint64_t PathId) {
   /* The first touch of a table page is a page fault, and a probe takes
      time: neither is the path's. */
-  uint64_t Frame[PATHPROF_MAX_METRICS];
+  uint64_t Frame[PATHPROF_METRICS_FRAME_WORDS];
   __pathprof_metrics_pause(Frame);
   PathProfHashEntry *E = findOrInsert(
       &__pathprof_hash_metrics_table,
-      sizeof(PathProfHashMetricEntry) / sizeof(uint64_t), F, PathId);
+      sizeof(PathProfHashSampledEntry) / sizeof(uint64_t), F, PathId);
   __pathprof_metrics_resume(Frame);
   if (!E)
     return Discarded;

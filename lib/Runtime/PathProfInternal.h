@@ -100,7 +100,7 @@ void __pathprof_create_parent_dirs(char *Path);
 /* The hash table of this module, or null before __pathprof_init (or when no
    function is hashed). */
 extern PathProfHashHeader *__pathprof_hash_table;
-/* The same for functions with metrics (entries of PathProfHashMetricEntry). */
+/* The same for functions with metrics (entries of PathProfHashSampledEntry). */
 extern PathProfHashHeader *__pathprof_hash_metrics_table;
 
 /* Table capacity requested through PATHPROF_HASH_SIZE, rounded up to a power
@@ -128,14 +128,18 @@ unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC);
 /* Read by instrumented code (PathProfLowering.cpp): the thread's path
    starts, and whether it reads the time-stamp counter inline. */
 extern __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS];
+extern __thread int64_t __pathprof_metric_countdown;
+extern __thread uint64_t __pathprof_metric_on;
 extern unsigned char __pathprof_metrics_tsc;
 /* Around the runtime's own work inside a path (inserting a hash table entry,
    which may take page faults): what the events count between pause and
    resume is left out of the thread's current path, as a callee's is.
-   \p Frame holds PATHPROF_MAX_METRICS words. */
+   \p Frame holds PATHPROF_METRICS_FRAME_WORDS words. */
 void __pathprof_metrics_pause(uint64_t *Frame);
 void __pathprof_metrics_resume(const uint64_t *Frame);
 const PathProfRawMetric *__pathprof_metrics_table(void);
+/* How the metrics are sampled (the SAMPLING region). */
+void __pathprof_metrics_sampling(PathProfRawSampling *S);
 /* The primary segment's copy of the table, where the sources actually used
    and the SCALED flag are recorded as they happen. */
 void __pathprof_metrics_set_mapped_table(PathProfRawMetric *Mapped);

@@ -38,6 +38,23 @@
 |* entry (callees included) to its inclusive costs, then gives the caller its
 |* start back moved forward, whatever PATHPROF_INCLUSIVE says.
 |*
+|* Sampling. Counting a path is cheap, reading an event is not, so the
+|* readings are sampled while the counts stay exact (Arnold and Ryder, "A
+|* Framework for Reducing the Cost of Instrumented Code", PLDI 2001). Each
+|* thread keeps a countdown that every path start (a function's entry, a
+|* backedge) decrements; the path whose start takes it to zero is measured
+|* (__pathprof_metric_on), and the countdown is redrawn from a geometric
+|* distribution of mean PATHPROF_METRIC_PERIOD, never a fixed period, which
+|* would alias with loops (Liblit et al., "Bug Isolation via Remote Program
+|* Sampling", PLDI 2003). A measured path adds its deltas, 1 to its number
+|* of samples k and the squares of its deltas to its record's metric block
+|* (ProfileFormat.h), from which readers estimate count x mean with an
+|* interval. Exclusive metrics need the callees of a measured path to read
+|* at their entry and where they leave, whether they are measured or not:
+|* the metrics frame keeps whether the caller's path is measured. Period 1
+|* measures every path, as the exact mode always did; then, on x86 with tsc
+|* alone, the instrumented code reads the counter inline.
+|*
 \*===----------------------------------------------------------------------===*/
 
 #include "PathProfInternal.h"
@@ -86,10 +103,34 @@ static __thread ThreadEvents TE __attribute__((tls_model("initial-exec")));
 __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
     __attribute__((tls_model("initial-exec")));
 
+/* Sampling state of the thread: the path starts until the next measured
+   one (0 or less: the runtime decides at the next start), and whether the
+   current path is measured. Instrumented code decrements the countdown at
+   every path start and calls the runtime only when it runs out or when a
+   path is measured. */
+__thread int64_t __pathprof_metric_countdown
+    __attribute__((tls_model("initial-exec")));
+__thread uint64_t __pathprof_metric_on
+    __attribute__((tls_model("initial-exec")));
+/* The thread's random state (splitmix64); 0: not seeded yet. */
+static __thread uint64_t Rng __attribute__((tls_model("initial-exec")));
+
+enum { DefaultPeriod = 1024 };
+/* PATHPROF_METRIC_PERIOD, fixed at init; 1 measures every path. */
+static uint64_t Period = DefaultPeriod;
+/* ln(1 - 1 / Period): the geometric draw divides by it. */
+static double LogKeep;
+/* PATHPROF_METRIC_SEED, or 0; and what threads seed from. */
+static uint64_t Seed, SeedBase;
+static uint64_t ThreadOrdinal;
+static int Configured;
+
 /* Non-zero when the only event is "tsc" and metrics are exclusive: the
    instrumented code then reads the time-stamp counter itself and keeps slot
    0 of __pathprof_metric_start, with no call into the runtime (see
-   PathProfLowering.cpp). Set once, by __pathprof_metrics_configure. */
+   PathProfLowering.cpp). Only in the exact mode (period 1): sampled runs
+   make few readings, through the runtime. Set once, by
+   __pathprof_metrics_configure. */
 unsigned char __pathprof_metrics_tsc;
 
 /*--- Reading ---------------------------------------------------------------*/
@@ -261,41 +302,163 @@ static void readAll(uint64_t *Now) {
   }
 }
 
+/*--- Sampling --------------------------------------------------------------*/
+
+static uint64_t mix64(uint64_t Z) {
+  Z = (Z ^ (Z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  Z = (Z ^ (Z >> 27)) * 0x94d049bb133111ebULL;
+  return Z ^ (Z >> 31);
+}
+
+static uint64_t nextRandom(void) {
+  if (!Rng) {
+    uint64_t N = __atomic_add_fetch(&ThreadOrdinal, 1, __ATOMIC_RELAXED);
+    Rng = mix64(SeedBase + N * 0x9e3779b97f4a7c15ULL) | 1;
+  }
+  Rng += 0x9e3779b97f4a7c15ULL;
+  return mix64(Rng);
+}
+
+/* ln(X) for X > 0, without libm: X = M * 2^E with M in [sqrt(1/2),
+   sqrt(2)), ln M = 2 atanh((M - 1) / (M + 1)), whose series converges
+   fast there (|S| < 0.172: 9 terms are exact to 1e-14). */
+static double lnOf(double X) {
+  union {
+    double D;
+    uint64_t U;
+  } V = {X};
+  int E = (int)((V.U >> 52) & 0x7ff) - 1023;
+  V.U = (V.U & 0x000fffffffffffffULL) | 0x3ff0000000000000ULL;
+  double M = V.D;
+  if (M > 1.4142135623730951) {
+    M *= 0.5;
+    ++E;
+  }
+  double S = (M - 1) / (M + 1), S2 = S * S, Term = S, Sum = 0;
+  for (int I = 1; I <= 17; I += 2) {
+    Sum += Term / I;
+    Term *= S2;
+  }
+  return 2 * Sum + E * 0.6931471805599453;
+}
+
+/* The path starts until the next measured one, geometric of mean Period:
+   each start is measured with probability 1 / Period, independently. */
+static int64_t draw(void) {
+  if (Period <= 1)
+    return 1;
+  double U = (double)((nextRandom() >> 11) + 1) * 0x1.0p-53; /* (0, 1] */
+  double G = lnOf(U) / LogKeep;
+  return G >= 0x1.0p61 ? (int64_t)1 << 61 : 1 + (int64_t)G;
+}
+
+/* Whether the path starting now is measured, called when the thread's
+   countdown ran out (or at its first path start: its countdown starts at
+   0); redraws the countdown. */
+static int startsMeasured(void) {
+  int64_t C = __pathprof_metric_countdown;
+  if (C > 0 || !Configured)
+    return 0;
+  if (!NumEvents) {
+    __pathprof_metric_countdown = INT64_MAX;
+    return 0;
+  }
+  if (Period == 1)
+    return 1;
+  if (C < 0) {
+    /* The thread's first start: the draw is as good as any, the
+       distribution having no memory. */
+    C = draw() - 1;
+    if (C) {
+      __pathprof_metric_countdown = C;
+      return 0;
+    }
+  }
+  __pathprof_metric_countdown = draw();
+  return 1;
+}
+
+/* Adds one measured execution with deltas \p Delta to the metric block of
+   \p M accumulators at \p Block (ProfileFormat.h), atomically when \p
+   Shared. */
+static void addSample(uint64_t *Block, unsigned M, const uint64_t *Delta,
+                      int Shared) {
+  for (unsigned I = 0; I != M; ++I) {
+    unsigned __int128 Square = (unsigned __int128)Delta[I] * Delta[I];
+    uint64_t Hi = Square >> 96 ? UINT64_MAX : (uint64_t)(Square >> 32);
+    uint64_t Lo = (uint64_t)Square & 0xffffffffULL;
+    uint64_t *S = &Block[I], *H = &Block[PATHPROF_BLOCK_SQUARE_HI(M, I)],
+             *L = &Block[PATHPROF_BLOCK_SQUARE_LO(M, I)];
+    if (Shared) {
+      __atomic_fetch_add(S, Delta[I], __ATOMIC_RELAXED);
+      __atomic_fetch_add(H, Hi, __ATOMIC_RELAXED);
+      __atomic_fetch_add(L, Lo, __ATOMIC_RELAXED);
+    } else {
+      *S += Delta[I];
+      *H += Hi;
+      *L += Lo;
+    }
+  }
+  if (Shared)
+    __atomic_fetch_add(&Block[PATHPROF_BLOCK_SAMPLES(M)], 1, __ATOMIC_RELAXED);
+  else
+    ++Block[PATHPROF_BLOCK_SAMPLES(M)];
+}
+
 /*--- What instrumented code calls -----------------------------------------*/
+
+/* Instrumented code calls these only when the thread's countdown ran out
+   or a path is measured (the caller's, or the one ending). */
 
 void __pathprof_metrics_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
+  uint64_t CallerOn = __pathprof_metric_on;
   /* A function entered before the runtime chose its events may leave after
      it chose tsc for the inline reading, which then reads this word. */
   Frame[0] = 0;
+  Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
+  int Measured = startsMeasured();
+  __pathprof_metric_on = (uint64_t)Measured;
+  if (!CallerOn && !Measured)
+    return;
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I) {
-    Frame[I] = Inclusive ? __pathprof_metric_start[I]
-                         : __pathprof_metric_start[I] - Now[I];
-    __pathprof_metric_start[I] = Now[I];
+    if (CallerOn)
+      Frame[I] = Inclusive ? __pathprof_metric_start[I]
+                           : __pathprof_metric_start[I] - Now[I];
+    if (Measured)
+      __pathprof_metric_start[I] = Now[I];
   }
 }
 
-/* Adds what the events counted since the path started to the K metrics of
-   \p Record (atomically when K has PATHPROF_METRICS_SHARED_RECORD) and
-   restarts the path at the same reading. */
+/* Adds what the events counted since the measured path started to the
+   metric block of K accumulators of \p Record (atomically when K has
+   PATHPROF_METRICS_SHARED_RECORD). */
 static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
+  uint64_t Delta[PATHPROF_MAX_METRICS];
   readAll(Now);
   int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
   K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  unsigned N = K < NumEvents ? K : NumEvents;
-  for (unsigned I = 0; I != N; ++I) {
-    uint64_t Delta = Now[I] - __pathprof_metric_start[I];
-    if (Shared)
-      __atomic_fetch_add(&Record[1 + I], Delta, __ATOMIC_RELAXED);
-    else
-      Record[1 + I] += Delta;
-  }
+  if (K > PATHPROF_MAX_METRICS)
+    K = PATHPROF_MAX_METRICS;
+  for (unsigned I = 0; I != K; ++I)
+    Delta[I] = I < NumEvents ? Now[I] - __pathprof_metric_start[I] : 0;
+  addSample(Record + 1, K, Delta, Shared);
 }
 
 void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
   uint64_t Now[PATHPROF_MAX_METRICS];
-  endPath(Record, K, Now);
+  int Read = 0;
+  if (__pathprof_metric_on) {
+    endPath(Record, K, Now);
+    Read = 1;
+  }
+  int Measured = startsMeasured();
+  __pathprof_metric_on = (uint64_t)Measured;
+  if (!Measured)
+    return;
+  if (!Read)
+    readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Now[I];
 }
@@ -303,40 +466,66 @@ void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
 void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
                               const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
-  endPath(Record, K, Now);
+  int Read = 0;
+  if (__pathprof_metric_on) {
+    endPath(Record, K, Now);
+    Read = 1;
+  }
+  uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];
+  __pathprof_metric_on = CallerOn;
+  if (!CallerOn)
+    return;
+  if (!Read && !Inclusive)
+    readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
 }
 
 void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
+  uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
+  Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
+  int Measured = startsMeasured();
+  __pathprof_metric_on = (uint64_t)Measured;
+  if (!CallerOn && !Measured)
+    return;
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I) {
-    Frame[I] = __pathprof_metric_start[I] - Now[I];
-    Frame[PATHPROF_MAX_METRICS + I] = Now[I];
-    __pathprof_metric_start[I] = Now[I];
+    if (CallerOn)
+      Frame[I] = __pathprof_metric_start[I] - Now[I];
+    if (Measured) {
+      Frame[PATHPROF_MAX_METRICS + I] = Now[I];
+      __pathprof_metric_start[I] = Now[I];
+    }
   }
 }
 
 void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
                                     const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
-  readAll(Now);
+  int Read = 0;
   int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
   K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  unsigned N = K < NumEvents ? K : NumEvents;
-  for (unsigned I = 0; I != N; ++I) {
-    uint64_t Own = Now[I] - __pathprof_metric_start[I];
-    uint64_t All = Now[I] - Frame[PATHPROF_MAX_METRICS + I];
-    if (Shared) {
-      __atomic_fetch_add(&Costs[I], Own, __ATOMIC_RELAXED);
-      __atomic_fetch_add(&Costs[K + I], All, __ATOMIC_RELAXED);
-    } else {
-      Costs[I] += Own;
-      Costs[K + I] += All;
+  if (K > PATHPROF_MAX_METRICS)
+    K = PATHPROF_MAX_METRICS;
+  if (__pathprof_metric_on) {
+    uint64_t Delta[2 * PATHPROF_MAX_METRICS];
+    readAll(Now);
+    Read = 1;
+    for (unsigned I = 0; I != K; ++I) {
+      int Counted = I < NumEvents;
+      Delta[I] = Counted ? Now[I] - __pathprof_metric_start[I] : 0;
+      Delta[K + I] = Counted ? Now[I] - Frame[PATHPROF_MAX_METRICS + I] : 0;
     }
+    addSample(Costs, 2 * K, Delta, Shared);
   }
+  uint64_t CallerOn = Frame[PATHPROF_CALLS_FRAME_ON];
+  __pathprof_metric_on = CallerOn;
+  if (!CallerOn)
+    return;
+  if (!Read)
+    readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Now[I] + Frame[I];
 }
@@ -352,6 +541,13 @@ void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
    return), which only metrics exclusive of callees allow. */
 void __pathprof_metrics_pause(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
+  /* Only a measured path can be charged for the pause: with exclusive
+     metrics the callers' starts move forward past the whole call when it
+     returns. (A measured caller of inclusive metrics is charged for the
+     runtime's work in unmeasured callees.) */
+  Frame[PATHPROF_METRICS_FRAME_ON] = __pathprof_metric_on;
+  if (!__pathprof_metric_on)
+    return;
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     Frame[I] =
@@ -360,6 +556,8 @@ void __pathprof_metrics_pause(uint64_t *Frame) {
 
 void __pathprof_metrics_resume(const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
+  if (!Frame[PATHPROF_METRICS_FRAME_ON])
+    return;
   readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I) {
     if (__pathprof_metrics_tsc)
@@ -494,7 +692,38 @@ static int addEvent(const char *Name, size_t Len, int Quiet) {
   return 0;
 }
 
+/* PATHPROF_METRIC_PERIOD and PATHPROF_METRIC_SEED. */
+static void configureSampling(void) {
+  Period = DefaultPeriod;
+  const char *P = getenv("PATHPROF_METRIC_PERIOD");
+  if (P && *P) {
+    uint64_t V = 0;
+    const char *C = P;
+    for (; *C >= '0' && *C <= '9' && V <= (UINT64_MAX - 9) / 10; ++C)
+      V = V * 10 + (uint64_t)(*C - '0');
+    if (*C || V == 0 || V > ((uint64_t)1 << 40))
+      __pathprof_report_error("PATHPROF_METRIC_PERIOD='%s' is not a number of "
+                              "path starts from 1 to 2^40; using %d",
+                              P, (int)DefaultPeriod);
+    else
+      Period = V;
+  }
+  LogKeep = Period > 1 ? lnOf(1.0 - 1.0 / (double)Period) : 0;
+  Seed = 0;
+  const char *S = getenv("PATHPROF_METRIC_SEED");
+  if (S && *S) {
+    for (const char *C = S; *C; ++C)
+      Seed = Seed * 31 + (unsigned char)*C;
+    Seed |= 1;
+  }
+  SeedBase = Seed ? Seed : rdtsc() ^ ((uint64_t)getpid() << 32);
+  Rng = 0;
+}
+
 static void afterFork(void) {
+  /* The child draws its own samples. */
+  SeedBase = mix64(SeedBase ^ (uint64_t)getpid());
+  Rng = 0;
   /* The descriptors count the parent's thread: this thread opens its own on
      its next path, and its readings go on from where they were. */
   if (TE.State == 1)
@@ -510,6 +739,7 @@ static void afterFork(void) {
 
 unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
   NumEvents = 0;
+  configureSampling();
   const char *Inc = getenv("PATHPROF_INCLUSIVE");
   Inclusive = Inc && *Inc && strcmp(Inc, "0") != 0;
   const char *List = getenv("PATHPROF_EVENTS");
@@ -540,12 +770,21 @@ unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
     if (Inclusive)
       Table[I].Flags |= PATHPROF_METRIC_INCLUSIVE;
 #if defined(__x86_64__) || defined(__i386__)
-  __pathprof_metrics_tsc =
-      InlineTSC && NumEvents == 1 && Events[0].Kind == KindTSC && !Inclusive;
+  __pathprof_metrics_tsc = InlineTSC && NumEvents == 1 &&
+                           Events[0].Kind == KindTSC && !Inclusive &&
+                           Period == 1;
 #endif
   if (NumEvents)
     pthread_atfork(0, 0, afterFork);
+  __atomic_store_n(&Configured, 1, __ATOMIC_RELEASE);
   return NumEvents;
+}
+
+void __pathprof_metrics_sampling(PathProfRawSampling *S) {
+  S->Period = Period;
+  S->Distribution = PATHPROF_SAMPLING_GEOMETRIC;
+  S->Seed = Seed;
+  S->Reserved = 0;
 }
 
 const PathProfRawMetric *__pathprof_metrics_table(void) { return Table; }

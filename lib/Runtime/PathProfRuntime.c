@@ -66,12 +66,12 @@ static int InitState = InitNone;
 static struct {
   uint64_t FunctionsOffset, ValuesOffset, NamesOffset, NamesSize, DescSize,
       CountersOffset, CountersSize, HashCapacity, MetricsOffset, MetricsSize,
-      ContextOffset, ContextSize, SegmentSize, Signature;
+      SamplingOffset, ContextOffset, ContextSize, SegmentSize, Signature;
 } L;
 
 /* The module's two hash tables, laid out after the counters: the counts of
    hashed functions without metrics (HASH) and the records of those with
-   (HASH_METRICS). Size 0: the module has no such function. */
+   (HASH_SAMPLED). Size 0: the module has no such function. */
 typedef struct {
   uint64_t Kind, EntrySize;
   PathProfHashHeader **Table;
@@ -79,8 +79,8 @@ typedef struct {
 } HashLayout;
 static HashLayout Hashes[2] = {{PATHPROF_REGION_HASH, sizeof(PathProfHashEntry),
                                 &__pathprof_hash_table, 0, 0},
-                               {PATHPROF_REGION_HASH_METRICS,
-                                sizeof(PathProfHashMetricEntry),
+                               {PATHPROF_REGION_HASH_SAMPLED,
+                                sizeof(PathProfHashSampledEntry),
                                 &__pathprof_hash_metrics_table, 0, 0}};
 enum { NumHashes = sizeof(Hashes) / sizeof(Hashes[0]) };
 /* Header and records of the description segment (L.NamesOffset bytes). */
@@ -362,8 +362,10 @@ static int buildImage(void) {
           : 0;
   L.MetricsOffset = NumMetrics ? align8(End) : 0;
   L.MetricsSize = NumMetrics * sizeof(PathProfRawMetric);
-  if (NumMetrics)
-    End = L.MetricsOffset + L.MetricsSize;
+  if (NumMetrics) {
+    L.SamplingOffset = align8(L.MetricsOffset + L.MetricsSize);
+    End = L.SamplingOffset + sizeof(PathProfRawSampling);
+  }
   /* The calling context tree comes last, page-aligned: its file space is
      reserved as it grows (PathProfContext.c). */
   if (AnyContext) {
@@ -393,9 +395,12 @@ static int buildImage(void) {
       setRegion(C, Hashes[I].Kind, Hashes[I].Offset, Hashes[I].Size,
                 Hashes[I].EntrySize);
   C->NumMetrics = NumMetrics;
-  if (NumMetrics)
+  if (NumMetrics) {
     setRegion(C, PATHPROF_REGION_METRICS, L.MetricsOffset, L.MetricsSize,
               sizeof(PathProfRawMetric));
+    setRegion(C, PATHPROF_REGION_SAMPLING, L.SamplingOffset,
+              sizeof(PathProfRawSampling), sizeof(PathProfRawSampling));
+  }
   if (L.ContextSize)
     setRegion(C, PATHPROF_REGION_CONTEXT, L.ContextOffset, L.ContextSize,
               sizeof(uint64_t));
@@ -529,9 +534,12 @@ static void fillCounters(char *Segment) {
     if (Hashes[I].Size)
       ((PathProfHashHeader *)(Segment + Hashes[I].Offset))->Capacity =
           L.HashCapacity;
-  if (L.MetricsSize)
+  if (L.MetricsSize) {
     memcpy(Segment + L.MetricsOffset, __pathprof_metrics_table(),
            (size_t)L.MetricsSize);
+    __pathprof_metrics_sampling(
+        (PathProfRawSampling *)(Segment + L.SamplingOffset));
+  }
   if (L.ContextSize)
     __pathprof_ctx_init_region(Segment + L.ContextOffset, L.ContextSize);
 }

@@ -194,7 +194,7 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
     }
   }
   static const uint64_t HashKinds[] = {PATHPROF_REGION_HASH,
-                                       PATHPROF_REGION_HASH_METRICS};
+                                       PATHPROF_REGION_HASH_SAMPLED};
   for (unsigned I = 0; I != sizeof(HashKinds) / sizeof(HashKinds[0]); ++I) {
     const PathProfRawRegion *Hash = findRegion(Mine, HashKinds[I]);
     if (!Hash)

@@ -136,7 +136,8 @@ pathprof::decodePathProfile(const BallLarusDAG &DAG,
   auto Add = [](uint64_t &Slot, uint64_t Count) {
     Slot = SaturatingAdd(Slot, Count);
   };
-  for (const auto &[Id, Count, Metrics] : Profile.Paths) {
+  for (const PathRecord &R : Profile.Paths) {
+    const uint64_t Id = R.Id, Count = R.Count;
     if (Count == 0)
       continue;
     Expected<BlockPath> P = Decoder.decode(Id);

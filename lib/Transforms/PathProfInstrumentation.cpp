@@ -275,6 +275,9 @@ void FunctionInstrumenter::emitGlobals() {
   // contexts the number of call sites, the slots of the function's nodes.
   uint64_t Flags = (isHashed() ? PATHPROF_FUNC_HASHED : 0) |
                    uint64_t(numMetrics()) << PATHPROF_FUNC_METRICS_SHIFT;
+  // Metrics are sampled, into metric blocks (PathProfMetrics.c).
+  if (numMetrics())
+    Flags |= PATHPROF_FUNC_SAMPLED;
   if (Context != ContextKind::None)
     Flags |= PATHPROF_FUNC_CONTEXT | uint64_t(CallSites.size())
                                          << PATHPROF_FUNC_CALL_SITES_SHIFT;
@@ -316,8 +319,8 @@ void FunctionInstrumenter::emitGlobals() {
   }
   Constant *CountersPtr = ConstantPointerNull::get(RT.Ptr);
   if (!isHashed()) {
-    // One record of 1 + K words per path: {count, metric[0..K-1]}; or, for
-    // a function that counts no paths, one calls record.
+    // One record per path: {count, metric block}; or, for a function that
+    // counts no paths, one calls record.
     auto *Ty = ArrayType::get(
         RT.I64, pathprofFunctionCounterWords(Flags, DAG.numPaths()));
     Counters =

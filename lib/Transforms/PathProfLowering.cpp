@@ -4,8 +4,11 @@
 // says what each counter mode emits). The bias of dense counters is computed
 // once, on entry to the function; a hashed path end gets an inline probe of
 // the first slot the runtime's table would look at, and calls the runtime
-// only on a miss. Metrics call the runtime at entry and at path ends, or,
-// on x86 when a run counts the time-stamp counter alone, read it inline.
+// only on a miss. Metrics are sampled: every path start decrements the
+// thread's countdown, and only when it runs out, or when the path (or its
+// caller's) is measured, does the code call the runtime; or, on x86 when a
+// run measures every path (PATHPROF_METRIC_PERIOD=1) with the time-stamp
+// counter alone, read it inline.
 // A function that records calling contexts asks the runtime for its node on
 // entry and counts its paths in the table the runtime returns; its call-site
 // markers become the two TLS stores that tell the callee where it is
@@ -79,9 +82,10 @@ namespace {
 struct RecordInfo {
   GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
   bool Hashed = false;
-  unsigned NumMetrics = 0; ///< Words of a path record after its count.
-  bool Context = false;    ///< Records calling contexts.
-  bool Calls = false;      ///< Counts no paths (-pathprof-context=calls).
+  unsigned NumMetrics = 0;  ///< Metric accumulators of a path record.
+  uint64_t RecordWords = 1; ///< Its count and its metric block.
+  bool Context = false;     ///< Records calling contexts.
+  bool Calls = false;       ///< Counts no paths (-pathprof-context=calls).
   uint64_t NumCallSites = 0;
   uint64_t NumPaths = 0;
 };
@@ -135,10 +139,13 @@ private:
   void resetContext(Instruction *At, const ContextState &CS);
   void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics,
                     bool Shared);
+  Instruction *ifMeasured(Instruction *At, Value *Cond);
+  Value *countPathStart(IRBuilder<> &B);
+  Value *loadMeasured(IRBuilder<> &B);
   void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
                   function_ref<void(IRBuilder<> &)> Call);
   Value *addTSCDelta(IRBuilder<> &B, Value *Record, Value *StartAddr,
-                     bool Shared);
+                     unsigned NumMetrics, bool Shared);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -172,6 +179,7 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   auto *Flags = cast<ConstantInt>(Init->getOperand(DataField::Flags));
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
   Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
+  Info.RecordWords = pathprofRecordWords(Flags->getZExtValue());
   Info.Context = Flags->getZExtValue() & PATHPROF_FUNC_CONTEXT;
   Info.Calls = Flags->getZExtValue() & PATHPROF_FUNC_CALLS;
   Info.NumCallSites = pathprofFunctionCallSites(Flags->getZExtValue());
@@ -303,7 +311,7 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
   IRBuilder<> B(&End);
   Value *Index = PathId;
   if (Info.NumMetrics)
-    Index = B.CreateMul(PathId, B.getInt64(1 + Info.NumMetrics), "",
+    Index = B.CreateMul(PathId, B.getInt64(Info.RecordWords), "",
                         /*HasNUW=*/true, /*HasNSW=*/true);
   Value *Addr = B.CreateInBoundsGEP(RT.I64, Base, Index, "pathprof.slot");
   if (Bias)
@@ -335,6 +343,34 @@ static bool isMarker(const Instruction *I, StringRef Name) {
          CI->getCalledFunction()->getName() == Name;
 }
 
+/// Makes the code before \p At run the instructions before the returned one
+/// only when \p Cond holds, which it rarely does: a path start whose
+/// countdown ran out, or a measured path.
+Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
+  Instruction *Then = SplitBlockAndInsertIfThen(
+      Cond, At, /*Unreachable=*/false,
+      MDBuilder(F.getContext()).createUnlikelyBranchWeights());
+  Then->getParent()->setName("pathprof.measure");
+  return Then;
+}
+
+/// Decrements the thread's countdown at a path start; returns whether it
+/// ran out (the runtime decides then whether the path is measured).
+Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
+  Value *Addr = B.CreateThreadLocalAddress(RT.metricCountdown());
+  Value *Left = B.CreateSub(
+      B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown"),
+      B.getInt64(1));
+  B.CreateAlignedStore(Left, Addr, Align(8));
+  return B.CreateICmpSLT(Left, B.getInt64(1), "pathprof.ranout");
+}
+
+/// Whether the thread's current path is measured.
+Value *FunctionLowering::loadMeasured(IRBuilder<> &B) {
+  return B.CreateAlignedLoad(RT.I64, B.CreateThreadLocalAddress(RT.metricOn()),
+                             Align(8), "pathprof.on");
+}
+
 /// Emits, before \p At, \p Inline when the run reads the time-stamp
 /// counter inline (the runtime's __pathprof_metrics_tsc) and \p Call
 /// otherwise; without the inline reading, \p Call alone.
@@ -362,10 +398,13 @@ void FunctionLowering::splitOnTSC(Instruction *At,
 
 /// Reads the time-stamp counter, adds what it advanced since the thread's
 /// path start (word 0 at \p StartAddr; never negative, as the runtime's
-/// readings are monotonic) to the first metric of \p Record (atomically
-/// when threads share the record), and returns the reading.
+/// readings are monotonic) as one measured execution to the first metric
+/// of the metric block of \p NumMetrics accumulators of \p Record
+/// (atomically when threads share the record: the sum, the sample and the
+/// square's two words, ProfileFormat.h), and returns the reading.
 Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
-                                     Value *StartAddr, bool Shared) {
+                                     Value *StartAddr, unsigned NumMetrics,
+                                     bool Shared) {
   Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}, nullptr,
                                  "pathprof.now");
   Value *Start =
@@ -373,14 +412,31 @@ Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
   Value *Delta =
       B.CreateBinaryIntrinsic(Intrinsic::smax, B.CreateSub(Now, Start),
                               B.getInt64(0), nullptr, "pathprof.delta");
-  Value *Metric = B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1);
-  if (Shared) {
-    B.CreateAtomicRMW(AtomicRMWInst::Add, Metric, Delta, MaybeAlign(8),
-                      AtomicOrdering::Monotonic);
-    return Now;
+  Type *I128 = B.getInt128Ty();
+  Value *Wide = B.CreateZExt(Delta, I128);
+  Value *Square = B.CreateMul(Wide, Wide, "pathprof.square", /*HasNUW=*/true);
+  Value *Hi = B.CreateTrunc(
+      B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateLShr(Square, 32),
+                              ConstantInt::get(I128, UINT64_MAX)),
+      RT.I64);
+  Value *Lo =
+      B.CreateAnd(B.CreateTrunc(Square, RT.I64), B.getInt64(0xffffffffULL));
+  const unsigned M = NumMetrics;
+  std::pair<uint64_t, Value *> Adds[] = {
+      {0, Delta},
+      {PATHPROF_BLOCK_SAMPLES(M), B.getInt64(1)},
+      {PATHPROF_BLOCK_SQUARE_HI(M, 0), Hi},
+      {PATHPROF_BLOCK_SQUARE_LO(M, 0), Lo}};
+  for (auto [Word, V] : Adds) {
+    Value *Addr = B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1 + Word);
+    if (Shared) {
+      B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, V, MaybeAlign(8),
+                        AtomicOrdering::Monotonic);
+      continue;
+    }
+    Value *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8));
+    B.CreateAlignedStore(B.CreateAdd(Old, V), Addr, Align(8));
   }
-  Value *Old = B.CreateAlignedLoad(RT.I64, Metric, Align(8));
-  B.CreateAlignedStore(B.CreateAdd(Old, Delta), Metric, Align(8));
   return Now;
 }
 
@@ -425,24 +481,46 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
   if (Info.Calls) {
     // The caller's start, then the entry's readings: always through the
     // runtime, which adds both costs where the function leaves.
+    // Only when the countdown runs out or the caller's path is measured.
     IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
     auto *Frame =
-        AB.CreateAlloca(ArrayType::get(RT.I64, 2 * PATHPROF_MAX_METRICS),
+        AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_CALLS_FRAME_WORDS),
                         nullptr, "pathprof.calls.frame");
     Frame->setAlignment(Align(8));
     Contexts[Data].CallsFrame = Frame;
     IRBuilder<> B(&Start);
-    B.CreateCall(RT.callsEnter(), {Frame});
+    Value *On = loadMeasured(B);
+    B.CreateAlignedStore(
+        On,
+        B.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_CALLS_FRAME_ON),
+        Align(8));
+    Value *Cond = B.CreateOr(countPathStart(B), B.CreateIsNotNull(On));
+    IRBuilder<> TB(ifMeasured(&Start, Cond));
+    TB.CreateCall(RT.callsEnter(), {Frame});
     return;
   }
+  // The caller's path is measured or not: the frame keeps which, for the
+  // function's leave. The runtime is called only when the countdown ran out
+  // or the caller's path is measured.
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
-  auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_MAX_METRICS),
-                                nullptr, "pathprof.metrics.frame");
+  auto *Frame =
+      AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_METRICS_FRAME_WORDS),
+                      nullptr, "pathprof.metrics.frame");
   Frame->setAlignment(Align(8));
   MetricFrames[Data] = Frame;
+  IRBuilder<> EB(&Start);
+  Value *On = loadMeasured(EB);
+  EB.CreateAlignedStore(
+      On,
+      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
+      Align(8));
+  Value *Cond = EB.CreateOr(countPathStart(EB), EB.CreateIsNotNull(On));
   splitOnTSC(
-      &Start,
+      ifMeasured(&Start, Cond),
       [&](IRBuilder<> &B) {
+        // The exact mode: every path is measured.
+        B.CreateAlignedStore(
+            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()), Align(8));
         Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
                                        nullptr, "pathprof.now");
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
@@ -467,11 +545,16 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
   const unsigned KArg =
       NumMetrics | (Shared ? PATHPROF_METRICS_SHARED_RECORD : 0);
   if (isMarker(End.getNextNode(), PathStartMarker)) {
+    // The path ends and the next one starts: the runtime only when this one
+    // is measured or the countdown runs out.
+    IRBuilder<> EB(&End);
+    Value *Cond =
+        EB.CreateOr(EB.CreateIsNotNull(loadMeasured(EB)), countPathStart(EB));
     splitOnTSC(
-        &End,
+        ifMeasured(&End, Cond),
         [&](IRBuilder<> &B) {
           Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-          Value *Now = addTSCDelta(B, Record, StartAddr, Shared);
+          Value *Now = addTSCDelta(B, Record, StartAddr, NumMetrics, Shared);
           B.CreateAlignedStore(Now, StartAddr, Align(8));
         },
         [&](IRBuilder<> &B) {
@@ -486,11 +569,18 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
   Instruction *At = &End;
   if (auto *Ret = dyn_cast<ReturnInst>(End.getParent()->getTerminator()))
     At = Ret;
+  // The runtime only when this path or the caller's is measured.
+  IRBuilder<> EB(At);
+  Value *CallerOn = EB.CreateAlignedLoad(
+      RT.I64,
+      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
+      Align(8), "pathprof.caller.on");
+  Value *Cond = EB.CreateIsNotNull(EB.CreateOr(loadMeasured(EB), CallerOn));
   splitOnTSC(
-      At,
+      ifMeasured(At, Cond),
       [&](IRBuilder<> &B) {
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-        Value *Now = addTSCDelta(B, Record, StartAddr, Shared);
+        Value *Now = addTSCDelta(B, Record, StartAddr, NumMetrics, Shared);
         Value *Saved =
             B.CreateAlignedLoad(RT.I64, Frame, Align(8), "pathprof.frame");
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
@@ -753,8 +843,15 @@ void FunctionLowering::lowerLeave(CallInst &Leave) {
         Info.NumMetrics |
         (Mode == CounterMode::Atomic ? PATHPROF_METRICS_SHARED_RECORD : 0);
     IRBuilder<> B(&Leave);
-    B.CreateCall(RT.callsLeave(),
-                 {It->second.Table, B.getInt32(KArg), It->second.CallsFrame});
+    Value *CallerOn = B.CreateAlignedLoad(
+        RT.I64,
+        B.CreateConstInBoundsGEP1_64(RT.I64, It->second.CallsFrame,
+                                     PATHPROF_CALLS_FRAME_ON),
+        Align(8), "pathprof.caller.on");
+    Value *Cond = B.CreateIsNotNull(B.CreateOr(loadMeasured(B), CallerOn));
+    IRBuilder<> TB(ifMeasured(&Leave, Cond));
+    TB.CreateCall(RT.callsLeave(),
+                  {It->second.Table, TB.getInt32(KArg), It->second.CallsFrame});
   }
   Leave.eraseFromParent();
 }

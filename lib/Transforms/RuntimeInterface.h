@@ -185,9 +185,10 @@ struct RuntimeInterface {
     return hiddenGlobal("__start_" PATHPROF_DATA_SECTION,
                         llvm::ArrayType::get(llvm::Type::getInt8Ty(Ctx), 0));
   }
-  /// Per-path metrics (PathProfMetrics.c). On entry: saves the caller's
-  /// path start into the K words at \p Frame and starts this function's
-  /// path.
+  /// Per-path metrics (PathProfMetrics.c), called only when the thread's
+  /// countdown ran out or a path is measured. On entry: saves the caller's
+  /// path start and whether it is measured into \p Frame
+  /// (PATHPROF_METRICS_FRAME_WORDS) and starts this function's path.
   llvm::FunctionCallee metricsEnter() {
     return fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr});
   }
@@ -219,8 +220,9 @@ struct RuntimeInterface {
     return fn("__pathprof_metrics_leave", llvm::Type::getVoidTy(Ctx),
               {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
   }
-  /// Non-zero (i8) when the run counts the time-stamp counter alone,
-  /// exclusive of callees: instrumented code then reads it inline.
+  /// Non-zero (i8) when the run measures every path with the time-stamp
+  /// counter alone, exclusive of callees: instrumented code then reads it
+  /// inline.
   llvm::GlobalVariable *metricsTSC() {
     return hiddenGlobal("__pathprof_metrics_tsc", llvm::Type::getInt8Ty(Ctx));
   }
@@ -230,6 +232,19 @@ struct RuntimeInterface {
     llvm::GlobalVariable *GV =
         hiddenGlobal("__pathprof_metric_start",
                      llvm::ArrayType::get(I64, PATHPROF_MAX_METRICS));
+    GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
+    return GV;
+  }
+  /// The thread's path starts until the runtime decides again whether a
+  /// path is measured (i64, initial-exec TLS).
+  llvm::GlobalVariable *metricCountdown() {
+    llvm::GlobalVariable *GV = hiddenGlobal("__pathprof_metric_countdown", I64);
+    GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
+    return GV;
+  }
+  /// Non-zero (i64) when the thread's current path is measured.
+  llvm::GlobalVariable *metricOn() {
+    llvm::GlobalVariable *GV = hiddenGlobal("__pathprof_metric_on", I64);
     GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
     return GV;
   }

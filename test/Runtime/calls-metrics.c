@@ -12,7 +12,7 @@
 // and the caller sees the outermost activation's 4.
 //
 // RUN: pathprof-clang -O1 -fprofile-path-generate -fprofile-path-context=calls -fprofile-path-metrics=2 %s -o %t
-// RUN: rm -f %t.raw && env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.raw %t | FileCheck %s --check-prefix=OUT
+// RUN: rm -f %t.raw && env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.raw %t | FileCheck %s --check-prefix=OUT
 // OUT: done
 // RUN: %llvm-pathprof show --context %t.raw | FileCheck %s --match-full-lines
 // CHECK:      Per context: entries (the calls of the call site it hangs from, recursive calls included); per metric what the context cost with everything it calls (incl) and in its own code (excl); no path counts (-fprofile-path-context=calls)
@@ -69,7 +69,7 @@
 //
 // The same with the time-stamp counter (never read in line in a calls-mode
 // build): times only grow, and the relations hold exactly, in ticks.
-// RUN: rm -f %t.tsc.raw && env PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.tsc.raw %t > /dev/null
+// RUN: rm -f %t.tsc.raw && env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.tsc.raw %t > /dev/null
 // RUN: %llvm-pathprof show --json %t.tsc.raw | %python %S/Inputs/context.py --check-costs | FileCheck %s --check-prefix=COSTS
 // RUN: %llvm-pathprof show --context %t.tsc.raw | FileCheck %s --check-prefix=TSC --match-full-lines
 // TSC:      entries  incl tsc  excl tsc  incl page-faults  excl page-faults  context
@@ -77,7 +77,7 @@
 // TSC-NEXT:       5  {{ *[1-9][0-9]*}}  {{ *[1-9][0-9]*}}                40                 0    [{{[0-9]+}}] a
 //
 // PATHPROF_INCLUSIVE does not change what a calls-mode build measures.
-// RUN: rm -f %t.incl.raw && env PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.incl.raw %t > /dev/null
+// RUN: rm -f %t.incl.raw && env PATHPROF_METRIC_PERIOD=1 PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.incl.raw %t > /dev/null
 // RUN: %llvm-pathprof show --context %t.incl.raw | FileCheck %s --check-prefix=INCL --match-full-lines
 // INCL:      entries  incl page-faults  excl page-faults  context
 // INCL-NEXT:       1                {{6[5-9]}}                 {{[0-5]}}  main

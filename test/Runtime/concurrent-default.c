@@ -10,9 +10,9 @@
 // RUN:   env PATHPROF_FILE=%t.raw %t 10; \
 // RUN:   %python %S/Inputs/dump_raw.py --live %t.raw > %t.during; \
 // RUN:   touch %t.go; wait
-// RUN: FileCheck --check-prefix=DURING %s < %t.during
-// DURING: segment at {{[0-9]+}}: version 4 functions: {{[0-9]+}} metrics: 0 live
-// DURING: segment at {{[0-9]+}}: version 4 functions: {{[0-9]+}} metrics: 0 dead
+// RUN: FileCheck -DRAW_VERSION=%raw_version --check-prefix=DURING %s < %t.during
+// DURING: segment at {{[0-9]+}}: version [[RAW_VERSION]] functions: {{[0-9]+}} metrics: 0 live
+// DURING: segment at {{[0-9]+}}: version [[RAW_VERSION]] functions: {{[0-9]+}} metrics: 0 dead
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=BOTH %s
 // BOTH: function {{.*}}concurrent-default.c;step paths=1 entry=110 total=110
 // RUN: env PATHPROF_FILE=%t.raw %t 7

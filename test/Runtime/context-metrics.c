@@ -9,7 +9,7 @@
 // any path.
 //
 // RUN: pathprof-clang -O1 -fprofile-path-generate -fprofile-path-context -fprofile-path-metrics=1 %s -o %t
-// RUN: rm -f %t.raw && env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.raw %t | FileCheck %s --check-prefix=OUT
+// RUN: rm -f %t.raw && env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.raw %t | FileCheck %s --check-prefix=OUT
 // OUT: done
 // RUN: %llvm-pathprof show --context %t.raw | FileCheck %s --match-full-lines
 // CHECK:      entries  inclusive  exclusive  incl page-faults  excl page-faults  context

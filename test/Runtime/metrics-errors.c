@@ -8,7 +8,7 @@
 // RUN: rm -rf %t.d && mkdir %t.d
 //
 // An unknown name, a name given twice, more names than the 2 accumulators.
-// RUN: env PATHPROF_EVENTS=bogus-event,tsc,tsc,page-faults,task-clock PATHPROF_FILE=%t.d/a.pathraw not %t > %t.d/a.out 2> %t.d/a.err
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=bogus-event,tsc,tsc,page-faults,task-clock PATHPROF_FILE=%t.d/a.pathraw not %t > %t.d/a.out 2> %t.d/a.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.d/a.out
 // RUN: FileCheck --check-prefix=ERR-A --implicit-check-not=PathProf %s < %t.d/a.err
 // ERR-A: PathProf error: unknown event 'bogus-event' in PATHPROF_EVENTS: event not found; not counted
@@ -28,13 +28,13 @@
 // TWICE: error: {{.*}}twice.pathraw: corrupt raw profile: segment at offset {{[0-9]+}}: metric 1 repeats the name 'tsc'
 //
 // A name too long for the profile.
-// RUN: env PATHPROF_EVENTS=tsc,%{long} PATHPROF_FILE=%t.d/b.pathraw not %t > %t.d/b.out 2> %t.d/b.err
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc,%{long} PATHPROF_FILE=%t.d/b.pathraw not %t > %t.d/b.out 2> %t.d/b.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.d/b.out
 // RUN: FileCheck --check-prefix=ERR-B --implicit-check-not=PathProf %s < %t.d/b.err
 // ERR-B: PathProf error: event '{{x+}}' in PATHPROF_EVENTS: the name is longer than 95 bytes; not counted
 //
 // Nothing left to count: the paths are still counted, without metrics.
-// RUN: env PATHPROF_EVENTS=bogus-event PATHPROF_FILE=%t.d/c.pathraw not %t > %t.d/c.out 2> %t.d/c.err
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=bogus-event PATHPROF_FILE=%t.d/c.pathraw not %t > %t.d/c.out 2> %t.d/c.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.d/c.out
 // RUN: %llvm-pathprof show --text %t.d/c.pathraw | FileCheck --check-prefix=NONE %s
 // NONE-NOT: :metric
@@ -44,11 +44,11 @@
 // An event the kernel refuses: cycles, on a machine without hardware
 // counters (most virtual machines). Unset, PATHPROF_EVENTS means cycles
 // where there are hardware counters, else tsc, without a word.
-// RUN: %if no-hw-counters %{ env PATHPROF_EVENTS=cycles,tsc PATHPROF_FILE=%t.d/d.pathraw not %t > %t.d/d.out 2> %t.d/d.err %}
+// RUN: %if no-hw-counters %{ env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=cycles,tsc PATHPROF_FILE=%t.d/d.pathraw not %t > %t.d/d.out 2> %t.d/d.err %}
 // RUN: %if no-hw-counters %{ FileCheck --check-prefix=ERR-D --implicit-check-not=PathProf %s < %t.d/d.err %}
 // RUN: %if no-hw-counters %{ %llvm-pathprof show --text %t.d/d.pathraw | FileCheck --check-prefix=TSC %s %}
 // ERR-D: PathProf error: event 'cycles': No such file or directory (the kernel or the machine does not offer it); not counted
-// RUN: env PATHPROF_FILE=%t.d/e.pathraw not %t > %t.d/e.out 2> %t.d/e.err
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_FILE=%t.d/e.pathraw not %t > %t.d/e.out 2> %t.d/e.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.d/e.out
 // RUN: count 0 < %t.d/e.err
 // RUN: %if no-hw-counters %{ %llvm-pathprof show --text %t.d/e.pathraw | FileCheck --check-prefix=TSC %s %}

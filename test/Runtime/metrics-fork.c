@@ -6,7 +6,7 @@
 //
 // RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=1 %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/p-%%p.pathraw %t > %t.d/out
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/p-%%p.pathraw %t > %t.d/out
 // RUN: %llvm-pathprof show --text %t.d/p-`sed -n 's/^parent //p' %t.d/out`.pathraw | FileCheck %s --check-prefixes=CHECK,PARENT
 // RUN: %llvm-pathprof show --text %t.d/p-`sed -n 's/^child //p' %t.d/out`.pathraw | FileCheck %s --check-prefixes=CHECK,CHILD
 //

@@ -7,9 +7,9 @@
 //
 // RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=2 %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/faults.pathraw not --crash %t
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/faults.pathraw not --crash %t
 // RUN: %llvm-pathprof show --text %t.d/faults.pathraw | FileCheck --check-prefix=FAULTS %s
-// RUN: env PATHPROF_EVENTS=tsc PATHPROF_FILE=%t.d/tsc.pathraw not --crash %t
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc PATHPROF_FILE=%t.d/tsc.pathraw not --crash %t
 // RUN: %llvm-pathprof show --text %t.d/tsc.pathraw | FileCheck --check-prefix=TSC %s
 //
 // FAULTS: :metric page-faults events sum source=read{{$}}

@@ -6,9 +6,9 @@
 //
 // RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=2 %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
-// RUN: env PATHPROF_EVENTS=page-faults,tsc PATHPROF_FILE=%t.d/ex.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults,tsc PATHPROF_FILE=%t.d/ex.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --text %t.d/ex.pathraw | FileCheck --check-prefix=EXCL %s
-// RUN: env PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/in.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_INCLUSIVE=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/in.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --text %t.d/in.pathraw | FileCheck --check-prefix=INCL %s
 // RUN: %llvm-pathprof show %t.d/in.pathraw | FileCheck --check-prefix=SHOW %s
 // RUN: %llvm-pathprof show --json %t.d/ex.pathraw | FileCheck --check-prefix=JSON %s
@@ -33,9 +33,9 @@
 // Runs that count other events into one merge pool (%m): the runtime folds
 // only segments of the same events together; the reader keeps every count
 // and the metrics all segments have, and says so.
-// RUN: env PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
-// RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
-// RUN: env PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
+// RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --segments %t.d/pool*.pathraw | FileCheck --check-prefix=SEGS %s
 // RUN: %llvm-pathprof show --text %t.d/pool*.pathraw 2>&1 | FileCheck --check-prefix=POOL %s
 // SEGS: Segments: 4

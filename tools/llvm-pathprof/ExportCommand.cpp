@@ -167,6 +167,13 @@ private:
           Sum.Metrics.resize(R->Metrics.size());
         for (size_t I = 0; I != R->Metrics.size(); ++I)
           Sum.Metrics[I] = SaturatingAdd(Sum.Metrics[I], R->Metrics[I]);
+        // Sampled records: their samples and squares too, word by word,
+        // as the flattening added them.
+        Sum.Samples = SaturatingAdd(Sum.Samples, R->Samples);
+        if (Sum.Squares.size() < R->Squares.size())
+          Sum.Squares.resize(R->Squares.size());
+        for (size_t I = 0; I != R->Squares.size(); ++I)
+          Sum.Squares[I].add(R->Squares[I]);
       }
     for (const PathRecord &R : F.Paths) {
       PathRecord Rest = R;
@@ -178,7 +185,15 @@ private:
         // value cannot be taken apart, so the rest keeps the function's.
         for (size_t I = 0; I != Rest.Metrics.size(); ++I)
           if (P.Metrics[I].Merge == MetricMerge::Sum)
-            Rest.Metrics[I] -= std::min(Rest.Metrics[I], In.metric(I));
+            Rest.Metrics[I] -=
+                std::min(Rest.Metrics[I],
+                         I < In.Metrics.size() ? In.Metrics[I] : uint64_t(0));
+        Rest.Samples -= std::min(Rest.Samples, In.Samples);
+        for (size_t I = 0; I != Rest.Squares.size() && I != In.Squares.size();
+             ++I) {
+          Rest.Squares[I].Hi -= std::min(Rest.Squares[I].Hi, In.Squares[I].Hi);
+          Rest.Squares[I].Lo -= std::min(Rest.Squares[I].Lo, In.Squares[I].Lo);
+        }
       }
       if (Rest.Count == 0)
         continue;

@@ -265,16 +265,38 @@ static Expected<std::vector<WeightedFile>> collectInputs() {
 static void
 rewriteMetrics(Profile &P, std::vector<MetricDescriptor> Metrics,
                function_ref<std::vector<uint64_t>(ArrayRef<uint64_t>)> Pick) {
+  // Squares go as their two words, each picked like the values.
+  auto PickSquares = [&](ArrayRef<SquareSum> Squares) {
+    std::vector<SquareSum> Picked;
+    if (Squares.empty())
+      return Picked;
+    std::vector<uint64_t> Hi, Lo;
+    for (const SquareSum &S : Squares) {
+      Hi.push_back(S.Hi);
+      Lo.push_back(S.Lo);
+    }
+    Hi = Pick(Hi);
+    Lo = Pick(Lo);
+    for (size_t I = 0; I != Hi.size(); ++I)
+      Picked.push_back({Hi[I], Lo[I]});
+    return Picked;
+  };
   auto Rewrite = [&](PathTable &Paths, CallCosts &Costs) {
     std::vector<PathRecord> Records;
     Records.reserve(Paths.size());
-    for (const PathRecord &R : Paths)
-      Records.push_back({R.Id, R.Count, Pick(R.Metrics)});
+    for (const PathRecord &R : Paths) {
+      PathRecord New = R;
+      New.Metrics = Pick(R.Metrics);
+      New.Squares = PickSquares(R.Squares);
+      Records.push_back(std::move(New));
+    }
     Paths = PathTable();
     Paths.addAll(std::move(Records), Metrics);
     if (!Costs.empty()) {
       Costs.Exclusive = Pick(Costs.Exclusive);
       Costs.Inclusive = Pick(Costs.Inclusive);
+      Costs.ExclusiveSquares = PickSquares(Costs.ExclusiveSquares);
+      Costs.InclusiveSquares = PickSquares(Costs.InclusiveSquares);
     }
   };
   for (FunctionProfile &F : P.Functions)

@@ -66,6 +66,30 @@ static cl::opt<std::string>
 static cl::alias OverlapOutputShort("o", cl::desc("Alias for --output"),
                                     cl::aliasopt(OverlapOutput), cl::NotHidden,
                                     cl::cat(PathProfCategory));
+static cl::opt<std::string> OverlapMetric(
+    "metric", cl::sub(OverlapSubcommand), cl::value_desc("name"),
+    cl::desc("Weigh each path by this metric (summed over executions; the "
+             "estimate of a sampled one) instead of its count"),
+    cl::cat(PathProfCategory));
+
+/// Makes \p P's path counts the values of its summed metric \p Index (the
+/// estimates of sampled metrics); paths of value 0 go.
+static void weighByMetric(Profile &P, size_t Index) {
+  for (FunctionProfile &F : P.Functions) {
+    std::vector<PathRecord> Weighted;
+    for (const PathRecord &R : F.Paths)
+      if (uint64_t V = R.metric(Index)) {
+        PathRecord W;
+        W.Id = R.Id;
+        W.Count = V;
+        Weighted.push_back(std::move(W));
+      }
+    F.Paths = PathTable();
+    F.Paths.addAll(std::move(Weighted));
+  }
+  P.Metrics.clear();
+  P.Context.reset();
+}
 
 /// A fraction as a percentage with three decimals, as llvm-profdata prints.
 static std::string pct(double Fraction) {
@@ -95,6 +119,8 @@ static std::string shown(StringRef Name) {
 static void printText(const ProfileOverlap &R, raw_ostream &OS) {
   OS << "Base profile: " << BaseInput << "\n";
   OS << "Test profile: " << TestInput << "\n";
+  if (!OverlapMetric.empty())
+    OS << "Paths weighted by: " << OverlapMetric << "\n";
   OS << "\nProgram level:\n";
   OS << "  Functions in both: " << R.Functions.size() << "\n";
   OS << "  Functions only in base: " << R.OnlyInBase.size() << "\n";
@@ -198,6 +224,8 @@ static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
     J.attribute("base", BaseInput);
     J.attribute("test", TestInput);
     J.attribute("hot_threshold", HotThreshold / 100.0);
+    if (!OverlapMetric.empty())
+      J.attribute("metric", OverlapMetric);
     J.attributeObject("program", [&] {
       J.attribute("functions_in_both", uint64_t(R.Functions.size()));
       J.attribute("functions_only_in_base", uint64_t(R.OnlyInBase.size()));
@@ -273,6 +301,19 @@ int pathprof::tool::overlapMain() {
     if (none_of(Base->Functions, Named) && none_of(Test->Functions, Named))
       return fail("no function named '" + OverlapFunction + "' in " +
                   BaseInput + " or " + TestInput);
+  }
+
+  if (!OverlapMetric.empty()) {
+    for (auto [P, Input] : {std::pair(&*Base, &BaseInput.getValue()),
+                            std::pair(&*Test, &TestInput.getValue())}) {
+      Expected<size_t> Index = findMetric(*P, OverlapMetric);
+      if (!Index)
+        return fail(*Input + ": " + toString(Index.takeError()));
+      if (P->Metrics[*Index].Merge != MetricMerge::Sum)
+        return fail("--metric=" + OverlapMetric +
+                    ": the metric is not summed over executions in " + *Input);
+      weighByMetric(*P, *Index);
+    }
   }
 
   OverlapOptions Options;

@@ -124,6 +124,8 @@ struct HotPath {
   const PathRecord *R;
   uint64_t Metric;
   bool Dense;
+  /// A sampled metric's estimate, with its interval and samples.
+  MetricEstimate Estimate;
 };
 
 struct Concentration {
@@ -134,6 +136,8 @@ struct Concentration {
   std::array<ProcedureRow, NumRows> Procedures;
   /// Largest metric first; ties by function name, checksum and path id.
   std::vector<HotPath> HotPaths;
+  /// Some hot path's metric is an estimate.
+  bool Sampled = false;
 };
 
 } // namespace
@@ -182,7 +186,9 @@ static Concentration analyze(const Profile &P, size_t Metric, double Percent) {
       Add(All);
       if (Kind != Cold) {
         Add(Hot);
-        C.HotPaths.push_back({&F, &R, Value, Kind == HotDense});
+        C.HotPaths.push_back(
+            {&F, &R, Value, Kind == HotDense, R.estimate(Metric)});
+        C.Sampled |= R.isEstimated();
       }
     }
     uint64_t Value = F.metricTotal(P.Metrics[Metric], Metric);
@@ -294,11 +300,39 @@ static void reportText(const MetricDescriptor &M, const Concentration &C,
   Rows.clear();
   Rows.push_back({"Function", "Path", "Count", Name, "% " + Name,
                   Name + " per execution", "Class"});
-  for (const HotPath &H : C.HotPaths)
+  // Sampled metrics: the ranking is by estimates; each says its interval
+  // and samples, and those too rough to rank are marked.
+  if (C.Sampled) {
+    Rows.front().push_back("95% interval");
+    Rows.front().push_back("Samples");
+  }
+  bool AnyRough = false;
+  for (const HotPath &H : C.HotPaths) {
     Rows.push_back({displayName(H.F->Name), utostr(H.R->Id), utostr(H.R->Count),
                     utostr(H.Metric), percent(H.Metric, C.Total),
                     rate(H.Metric, H.R->Count), H.Dense ? "dense" : "sparse"});
-  printTable(Rows, {true, false, false, false, false, false, true}, OS);
+    if (!C.Sampled)
+      continue;
+    const MetricEstimate &E = H.Estimate;
+    auto Whole = [](long double V) {
+      return utostr(static_cast<uint64_t>(V + 0.5L));
+    };
+    Rows.back().push_back(E.Exact ? "exact"
+                          : "[" + Whole(E.Low) + ", " +
+                                (E.NoInterval ? std::string("?")
+                                              : Whole(E.High)) +
+                                "]");
+    bool Rough = !E.Exact && E.Samples < MinRankSamples;
+    AnyRough |= Rough;
+    Rows.back().push_back(utostr(E.Samples) + (Rough ? "*" : ""));
+  }
+  SmallVector<bool, 9> Left = {true, false, false, false, false, false, true};
+  if (C.Sampled)
+    Left.append({false, false});
+  printTable(Rows, Left, OS);
+  if (AnyRough)
+    OS << "  * fewer than " << MinRankSamples
+       << " measured executions: too few to rank the path\n";
 }
 
 /// The JSON document of \p C, as the value \p J writes next.
@@ -352,6 +386,14 @@ static void writeConcentration(const MetricDescriptor &M,
           J.attribute("metric_share", share(H.Metric, C.Total));
           J.attribute("rate", share(H.Metric, H.R->Count));
           J.attribute("dense", H.Dense);
+          if (C.Sampled) {
+            J.attributeBegin("estimate");
+            writeEstimateJSON(H.Estimate, J);
+            J.attributeEnd();
+            J.attribute("too_few_samples", !H.Estimate.Exact &&
+                                               H.Estimate.Samples <
+                                                   MinRankSamples);
+          }
         });
     });
   });

@@ -435,6 +435,8 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
         OS << ", scaled";
       if (M.Inclusive)
         OS << ", inclusive";
+      if (M.Period > 1)
+        OS << ", sampled 1 in " << M.Period;
       OS << ")";
     }
     OS << "\n";
@@ -461,10 +463,11 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
     if (F.CallsOnly) {
       OS << "  Paths: not counted (-fprofile-path-context=calls)\n";
       OS << "  Entry count: " << S.Entry << "\n";
-      if (!F.Costs.empty())
+      const CallCosts Costs = F.Costs.estimated(F.Entries);
+      if (!Costs.empty())
         for (auto [Label, Values] :
-             {std::pair("Exclusive", &F.Costs.Exclusive),
-              std::pair("Inclusive", &F.Costs.Inclusive)}) {
+             {std::pair("Exclusive", &Costs.Exclusive),
+              std::pair("Inclusive", &Costs.Inclusive)}) {
           OS << "  " << Label << ":";
           for (size_t I = 0; I != P.Metrics.size(); ++I)
             OS << " " << P.Metrics[I].Name << "=" << (*Values)[I];
@@ -536,6 +539,11 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
               J.attribute("source", metricSourcesName(M.Sources));
             J.attribute("scaled", M.Scaled);
             J.attribute("inclusive", M.Inclusive);
+            if (M.Period)
+              J.attributeObject("sampling", [&] {
+                J.attribute("period", M.Period);
+                J.attribute("distribution", "geometric");
+              });
           });
       });
     J.attribute("total_count", P.totalCount());
@@ -582,14 +590,18 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
               for (size_t I = 0; I != P.Metrics.size(); ++I)
                 J.attribute(P.Metrics[I].Name, F.metricTotal(P.Metrics[I], I));
             });
-          if (F.CallsOnly && !F.Costs.empty())
+          if (F.CallsOnly && !F.Costs.empty()) {
+            const CallCosts Costs = F.Costs.estimated(F.Entries);
             J.attributeObject("costs", [&] {
               for (size_t I = 0; I != P.Metrics.size(); ++I)
                 J.attributeObject(P.Metrics[I].Name, [&] {
-                  J.attribute("exclusive", F.Costs.Exclusive[I]);
-                  J.attribute("inclusive", F.Costs.Inclusive[I]);
+                  J.attribute("exclusive", Costs.Exclusive[I]);
+                  J.attribute("inclusive", Costs.Inclusive[I]);
+                  if (F.Costs.isSampled())
+                    J.attribute("samples", F.Costs.Samples);
                 });
             });
+          }
           ArrayRef<const PathRecord *> Paths = S.Paths;
           if (TopN != 0)
             Paths = Paths.take_front(TopN);
@@ -607,10 +619,21 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
               J.object([&] {
                 J.attribute("id", Id);
                 J.attribute("count", Count);
+                // Metrics are values (estimates of sampled metrics), as
+                // report --html reads them; a sampled record also has its
+                // estimates with their intervals.
                 if (!R->Metrics.empty())
                   J.attributeObject("metrics", [&] {
                     for (size_t I = 0; I != P.Metrics.size(); ++I)
-                      J.attribute(P.Metrics[I].Name, R->Metrics[I]);
+                      J.attribute(P.Metrics[I].Name, R->metric(I));
+                  });
+                if (R->isSampled())
+                  J.attributeObject("estimates", [&] {
+                    for (size_t I = 0; I != P.Metrics.size(); ++I) {
+                      J.attributeBegin(P.Metrics[I].Name);
+                      writeEstimateJSON(R->estimate(I), J);
+                      J.attributeEnd();
+                    }
                   });
                 J.attributeArray("blocks", [&] {
                   for (uint32_t Block : Path->Blocks)

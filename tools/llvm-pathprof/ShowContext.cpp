@@ -46,7 +46,7 @@ bool hasCosts(const ContextNode &N) { return !N.Costs.empty(); }
 uint64_t exclusiveMetric(const ContextNode &N, size_t Index,
                          const MetricDescriptor &M) {
   if (hasCosts(N))
-    return N.Costs.Exclusive[Index];
+    return N.Costs.estimated(N.EntryCount).Exclusive[Index];
   uint64_t V = 0;
   bool First = true;
   for (const PathRecord &R : N.Paths) {
@@ -64,7 +64,7 @@ uint64_t exclusiveMetric(const ContextNode &N, size_t Index,
 uint64_t inclusiveMetric(const ContextNode &N, size_t Index,
                          const MetricDescriptor &M) {
   if (hasCosts(N))
-    return N.Costs.Inclusive[Index];
+    return N.Costs.estimated(N.EntryCount).Inclusive[Index];
   uint64_t V = exclusiveMetric(N, Index, M);
   for (const ContextNode &C : N.Children)
     combineMetric(M.Merge, V, inclusiveMetric(C, Index, M));
@@ -404,10 +404,11 @@ Error pathprof::tool::printFunctionContexts(const Profile &P, StringRef Query,
     OS << "  Entries: " << N.EntryCount << "\n";
     if (F && F->CallsOnly) {
       OS << "  Paths: not counted (-fprofile-path-context=calls)\n";
+      const CallCosts Costs = N.Costs.estimated(N.EntryCount);
       if (hasCosts(N))
         for (auto [Label, Values] :
-             {std::pair("Exclusive", &N.Costs.Exclusive),
-              std::pair("Inclusive", &N.Costs.Inclusive)}) {
+             {std::pair("Exclusive", &Costs.Exclusive),
+              std::pair("Inclusive", &Costs.Inclusive)}) {
           OS << "  " << Label << ":";
           for (size_t I = 0; I != P.Metrics.size(); ++I)
             OS << " " << P.Metrics[I].Name << "=" << (*Values)[I];

@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -94,8 +95,45 @@ void pathprof::tool::printPathMetrics(const Profile &P, const PathRecord &R,
     return;
   OS << "      Metrics:";
   for (size_t I = 0; I != P.Metrics.size(); ++I)
-    OS << " " << P.Metrics[I].Name << "=" << R.Metrics[I];
+    OS << " " << formatMetric(P, R, I);
   OS << "\n";
+}
+
+/// \p V rounded to a whole number of events.
+static std::string whole(long double V) {
+  return std::to_string(static_cast<unsigned long long>(V + 0.5L));
+}
+
+std::string pathprof::tool::formatMetric(const Profile &P, const PathRecord &R,
+                                         size_t Index) {
+  const std::string &Name = P.Metrics[Index].Name;
+  MetricEstimate E = R.estimate(Index);
+  if (E.Exact)
+    return Name + "=" + whole(E.Estimate);
+  if (!E.Measured)
+    return Name + ": not measured";
+  std::string S = Name + "~" + whole(E.Estimate) + " [" + whole(E.Low) + ", " +
+                  (E.NoInterval ? std::string("?") : whole(E.High)) + "] (" +
+                  std::to_string(E.Samples) +
+                  (E.Samples == 1 ? " sample)" : " samples)");
+  return S;
+}
+
+void pathprof::tool::writeEstimateJSON(const MetricEstimate &E,
+                                       json::OStream &J) {
+  J.object([&] {
+    auto Value = [&](const char *Key, long double V, bool Known) {
+      if (Known)
+        J.attribute(Key, static_cast<uint64_t>(V + 0.5L));
+      else
+        J.attribute(Key, nullptr);
+    };
+    Value("estimate", E.Estimate, E.Measured);
+    Value("low", E.Low, E.Measured);
+    Value("high", E.High, E.Measured && !E.NoInterval);
+    J.attribute("samples", E.Samples);
+    J.attribute("exact", E.Exact);
+  });
 }
 
 void pathprof::tool::printPathSteps(const CFGDescription &CFG,

@@ -27,6 +27,7 @@ struct ContextTree;
 struct DecodedPath;
 struct FunctionProfile;
 struct PathRecord;
+struct MetricEstimate;
 struct Profile;
 struct ThreadContextTree;
 
@@ -68,6 +69,14 @@ std::string rate(uint64_t Metric, uint64_t Count);
 /// The index in \p P's metrics of the one named \p Name, as --metric=Name
 /// asks for it; an error when \p P has no metrics or none of that name.
 llvm::Expected<size_t> findMetric(const Profile &P, llvm::StringRef Name);
+
+/// Metric \p Index of \p R as show prints it: the exact value ("a=12"), or
+/// the estimate of a sampled metric with its 95% interval and samples
+/// ("a~12 [10, 14] (3 samples)", "a: not measured").
+std::string formatMetric(const Profile &P, const PathRecord &R, size_t Index);
+/// The JSON object of a sampled estimate: estimate, low, high (null when
+/// unbounded or unknown) and samples.
+void writeEstimateJSON(const MetricEstimate &E, llvm::json::OStream &J);
 
 /// The lines show prints under a path record of \p P, six spaces in: the
 /// record's metrics ("Metrics: a=1 b=2"; nothing without metrics) ...

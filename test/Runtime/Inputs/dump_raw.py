@@ -211,7 +211,7 @@ def main():
               (h[4], h[12], h[14], h[15]))
         dump_segment(data, h[2], h[4:14])
         return
-    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4):
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4, 5):
         dump_v3(path, data, live, struct.unpack_from("<2Q", data)[1])
         return
     for offset, h in segments_of(data, V2_HEADER, 2):

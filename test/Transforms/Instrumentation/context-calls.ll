@@ -112,16 +112,18 @@
 ; CHECK-NOT:  __pathprof_metrics
 ; CHECK-NOT:  __pathprof_cnts_caller
 ;
-; With metrics (-pathprof-metrics=2) each function calls the runtime after
-; its entry, with a frame for the caller's starts and its own readings
-; (2 x 8 words), and where it leaves, with the costs its entry found (the
-; table: its node's, or its flat calls record after the entries) and K;
-; never the inline tsc reading. A resume and a call that does not return
-; leave too.
+; With metrics (-pathprof-metrics=2) each function's entry is a sampled
+; path start: it saves whether the caller's path is measured in the last
+; word of a frame for the caller's starts and its own readings (2 x 8 + 1
+; words), decrements the countdown, and calls the runtime when that runs
+; out or the caller is measured; where it leaves, when it or its caller is
+; measured, it calls the runtime with the costs its entry found (the table:
+; its node's, or its flat calls record after the entries) and K; never the
+; inline tsc reading. A resume and a call that does not return leave too.
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context=calls -pathprof-metrics=2 -pathprof-inline-context=false -S %s | FileCheck %s --check-prefix=METRICS
 ; METRICS-LABEL: define internal void @local(
 ; METRICS-NEXT:  entry:
-; METRICS-NEXT:  %pathprof.calls.frame = alloca [16 x i64], align 8
+; METRICS-NEXT:  %pathprof.calls.frame = alloca [17 x i64], align 8
 ; METRICS-NEXT:  [[SITEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
 ; METRICS-NEXT:  %pathprof.ctx.site = load ptr, ptr [[SITEAT]], align 8
 ; METRICS-NEXT:  [[CALLEEAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_callee)
@@ -129,10 +131,21 @@
 ; METRICS-NEXT:  %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null)
 ; METRICS-NEXT:  %pathprof.node = extractvalue { ptr, ptr } %pathprof.ctx, 0
 ; METRICS-NEXT:  %pathprof.table = extractvalue { ptr, ptr } %pathprof.ctx, 1
+; METRICS-NEXT:  [[ONAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; METRICS-NEXT:  %pathprof.on = load i64, ptr [[ONAT]], align 8
+; METRICS-NEXT:  [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.calls.frame, i64 16
+; METRICS-NEXT:  store i64 %pathprof.on, ptr [[SAVED]], align 8
+; METRICS-NEXT:  [[CDAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; METRICS:       br i1 {{%.*}}, label %pathprof.measure, label
+; METRICS:       pathprof.measure:
 ; METRICS-NEXT:  call void @__pathprof_metrics_calls_enter(ptr %pathprof.calls.frame)
 ; METRICS:       b:
+; METRICS-NEXT:  [[SAVED2:%.*]] = getelementptr inbounds i64, ptr %pathprof.calls.frame, i64 16
+; METRICS-NEXT:  %pathprof.caller.on = load i64, ptr [[SAVED2]], align 8
+; METRICS:       br i1 {{%.*}}, label %pathprof.measure{{[0-9]+}}, label
+; METRICS:       pathprof.measure{{[0-9]+}}:
 ; METRICS-NEXT:  call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame)
-; METRICS-NEXT:  [[SITEAT2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
+; METRICS:       [[SITEAT2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
 ; METRICS-NEXT:  store ptr %pathprof.ctx.site, ptr [[SITEAT2]], align 8
 ; METRICS-LABEL: define void @thrower(
 ; METRICS:       lp:
@@ -142,7 +155,7 @@
 ; METRICS:       resume
 ; METRICS-LABEL: define void @dies(
 ; METRICS:       bad:
-; METRICS-NEXT:  call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame)
+; METRICS:       call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame)
 ; METRICS:       call void @abort()
 ; METRICS-NEXT:  unreachable
 ; METRICS-NOT:   pathprof.tsc

@@ -1,11 +1,14 @@
-; On x86, metrics read the time-stamp counter inline when the run counts
-; tsc alone (the runtime's __pathprof_metrics_tsc): the entry saves the
-; caller's path start minus the reading in word 0 of the frame and starts
-; its first path (word 0 of the thread's __pathprof_metric_start); a
-; backedge adds the reading's advance, never negative, to the record's first
-; metric and starts the next path there; leaving does the same and gives the
-; caller its start back moved forward by the call's time. Otherwise each
-; place calls the runtime as before. Other targets, and
+; On x86, metrics read the time-stamp counter inline when the run measures
+; every path (PATHPROF_METRIC_PERIOD=1) with tsc alone (the runtime's
+; __pathprof_metrics_tsc), behind the countdown's test (metrics.ll), which
+; then always fails: the entry marks the path measured, saves the caller's
+; path start minus the reading in word 0 of the frame and starts its first
+; path (word 0 of the thread's __pathprof_metric_start); a backedge adds the
+; reading's advance, never negative, to the record's first metric as one
+; sample (the sum, the samples word after the K sums, and the square's two
+; words) and starts the next path there; leaving does the same and gives
+; the caller its start back moved forward by the call's time. Otherwise
+; each place calls the runtime. Other targets, and
 ; -pathprof-inline-tsc=false, call the runtime only.
 ;
 ; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
@@ -16,10 +19,14 @@
 ; CHECK: @__pathprof_metric_start = external hidden thread_local(initialexec) global [8 x i64]
 ; CHECK-LABEL: define i32 @count_odd(
 ; CHECK: pathprof.sliced:
-; CHECK: %pathprof.tsc = load i8, ptr @__pathprof_metrics_tsc, align 1
+; CHECK: br i1 {{%.*}}, label %pathprof.measure, label
+; CHECK: pathprof.measure:
+; CHECK-NEXT: %pathprof.tsc = load i8, ptr @__pathprof_metrics_tsc, align 1
 ; CHECK-NEXT: [[ON:%.*]] = icmp ne i8 %pathprof.tsc, 0
 ; CHECK-NEXT: br i1 [[ON]], label %pathprof.tsc.inline, label %pathprof.tsc.call
 ; CHECK: pathprof.tsc.inline:
+; CHECK-NEXT: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: store i64 1, ptr [[ONADDR]], align 8
 ; CHECK-NEXT: %pathprof.now = call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
 ; CHECK-NEXT: %pathprof.start = load i64, ptr [[SA]], align 8
@@ -31,6 +38,7 @@
 ;
 ; The backedge:
 ; CHECK: store i64 {{%.*}}, ptr %pathprof.counter, align 8
+; CHECK: pathprof.measure{{[0-9]+}}:
 ; CHECK-NEXT: %pathprof.tsc{{[0-9]+}} = load i8, ptr @__pathprof_metrics_tsc
 ; CHECK: pathprof.tsc.inline{{[0-9]+}}:
 ; CHECK-NEXT: [[SA2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
@@ -38,16 +46,36 @@
 ; CHECK-NEXT: [[START2:%.*]] = load i64, ptr [[SA2]], align 8
 ; CHECK-NEXT: [[D2:%.*]] = sub i64 [[NOW2]], [[START2]]
 ; CHECK-NEXT: [[DELTA2:%.*]] = call i64 @llvm.smax.i64(i64 [[D2]], i64 0)
+; CHECK-NEXT: [[WIDE:%.*]] = zext i64 [[DELTA2]] to i128
+; CHECK-NEXT: %pathprof.square = mul nuw i128 [[WIDE]], [[WIDE]]
+; CHECK-NEXT: [[SHR:%.*]] = lshr i128 %pathprof.square, 32
+; CHECK-NEXT: [[CLAMP:%.*]] = call i128 @llvm.umin.i128(i128 [[SHR]], i128 18446744073709551615)
+; CHECK-NEXT: [[HI:%.*]] = trunc i128 [[CLAMP]] to i64
+; CHECK-NEXT: [[LOW:%.*]] = trunc i128 %pathprof.square to i64
+; CHECK-NEXT: [[LO:%.*]] = and i64 [[LOW]], 4294967295
 ; CHECK-NEXT: [[M2:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 1
 ; CHECK-NEXT: [[OLD2:%.*]] = load i64, ptr [[M2]], align 8
 ; CHECK-NEXT: [[NEW2:%.*]] = add i64 [[OLD2]], [[DELTA2]]
 ; CHECK-NEXT: store i64 [[NEW2]], ptr [[M2]], align 8
+; CHECK-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 3
+; CHECK-NEXT: [[OLDK:%.*]] = load i64, ptr [[K]], align 8
+; CHECK-NEXT: [[NEWK:%.*]] = add i64 [[OLDK]], 1
+; CHECK-NEXT: store i64 [[NEWK]], ptr [[K]], align 8
+; CHECK-NEXT: [[H:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 4
+; CHECK-NEXT: [[OLDH:%.*]] = load i64, ptr [[H]], align 8
+; CHECK-NEXT: [[NEWH:%.*]] = add i64 [[OLDH]], [[HI]]
+; CHECK-NEXT: store i64 [[NEWH]], ptr [[H]], align 8
+; CHECK-NEXT: [[L:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 5
+; CHECK-NEXT: [[OLDL:%.*]] = load i64, ptr [[L]], align 8
+; CHECK-NEXT: [[NEWL:%.*]] = add i64 [[OLDL]], [[LO]]
+; CHECK-NEXT: store i64 [[NEWL]], ptr [[L]], align 8
 ; CHECK-NEXT: store i64 [[NOW2]], ptr [[SA2]], align 8
 ; CHECK: pathprof.tsc.call{{[0-9]+}}:
 ; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
 ;
 ; Leaving, after the return block's own call:
 ; CHECK: call void @use(i32 %c.next)
+; CHECK: pathprof.measure{{[0-9]+}}:
 ; CHECK-NEXT: %pathprof.tsc{{[0-9]+}} = load i8, ptr @__pathprof_metrics_tsc
 ; CHECK: pathprof.tsc.inline{{[0-9]+}}:
 ; CHECK-NEXT: [[SA3:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
@@ -55,11 +83,11 @@
 ; CHECK-NEXT: [[START3:%.*]] = load i64, ptr [[SA3]], align 8
 ; CHECK-NEXT: [[D3:%.*]] = sub i64 [[NOW3]], [[START3]]
 ; CHECK-NEXT: [[DELTA3:%.*]] = call i64 @llvm.smax.i64(i64 [[D3]], i64 0)
-; CHECK-NEXT: [[M3:%.*]] = getelementptr inbounds i64, ptr [[REC3:%pathprof.counter[0-9]+]], i64 1
+; CHECK: [[M3:%.*]] = getelementptr inbounds i64, ptr [[REC3:%pathprof.counter[0-9]+]], i64 1
 ; CHECK-NEXT: [[OLD3:%.*]] = load i64, ptr [[M3]], align 8
 ; CHECK-NEXT: [[NEW3:%.*]] = add i64 [[OLD3]], [[DELTA3]]
 ; CHECK-NEXT: store i64 [[NEW3]], ptr [[M3]], align 8
-; CHECK-NEXT: %pathprof.frame = load i64, ptr %pathprof.metrics.frame, align 8
+; CHECK: %pathprof.frame = load i64, ptr %pathprof.metrics.frame, align 8
 ; CHECK-NEXT: [[BACK:%.*]] = add i64 [[NOW3]], %pathprof.frame
 ; CHECK-NEXT: store i64 [[BACK]], ptr [[SA3]], align 8
 ; CHECK: pathprof.tsc.call{{[0-9]+}}:
@@ -74,6 +102,8 @@
 ; SHARED: pathprof.tsc.inline{{[0-9]+}}:
 ; SHARED: [[M:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 1
 ; SHARED-NEXT: atomicrmw add ptr [[M]], i64 %pathprof.delta monotonic, align 8
+; SHARED-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 3
+; SHARED-NEXT: atomicrmw add ptr [[K]], i64 1 monotonic, align 8
 ; SHARED: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
 ; SHARED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(
 ; SHARED: [[M2:%.*]] = getelementptr inbounds i64, ptr [[REC]], i64 1

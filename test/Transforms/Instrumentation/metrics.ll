@@ -1,54 +1,91 @@
-; Lowering with -pathprof-metrics=K: a path record is 1 + K words, so a
-; path's record is at id * (1 + K); the function's entry saves its caller's
-; path start in a frame (__pathprof_metrics_enter), a backedge's path end
-; adds the events to the record and starts the next path
-; (__pathprof_metrics_path), and the path end that leaves the function does
-; so at the return instruction, after the block's own calls, and gives the
-; caller its start back (__pathprof_metrics_leave). The counts are plain
-; adds, not marked for counter promotion. The data record's flags carry K.
+; Lowering with -pathprof-metrics=K: metrics are sampled, so a path record
+; is {count, metric block}, 2 + 3K words (sums, samples, squares; the flags
+; say PATHPROF_FUNC_SAMPLED), and a path's record is at id * (2 + 3K). Every
+; path start decrements the thread's countdown; the runtime is called only
+; when it runs out or a path is measured (the current one, or the caller's,
+; which the entry saves in the frame's last word): the entry
+; (__pathprof_metrics_enter) saves its caller's path start in the frame, a
+; backedge's path end adds the events to the record and starts the next
+; path (__pathprof_metrics_path), and the path end that leaves the function
+; does so at the return instruction, after the block's own calls, and gives
+; the caller its start back (__pathprof_metrics_leave). The counts are
+; plain adds, not marked for counter promotion. The data record's flags
+; carry K and the sampled bit (0x208).
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
-; CHECK: @__pathprof_cnts_count_odd = private global [24 x i64] zeroinitializer
-; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 512, ptr @count_odd, ptr null, i64 0, i64 0 }
+; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
+; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 520, ptr @count_odd, ptr null, i64 0, i64 0 }
 ; CHECK-LABEL: define i32 @count_odd(
-; CHECK: %pathprof.metrics.frame = alloca [8 x i64], align 8
+; CHECK: %pathprof.metrics.frame = alloca [9 x i64], align 8
 ; CHECK: pathprof.sliced:
-; CHECK: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
-; CHECK-NEXT: br label %loop
+; CHECK: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: %pathprof.on = load i64, ptr [[ONADDR]], align 8
+; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
+; CHECK-NEXT: store i64 %pathprof.on, ptr [[SAVED]], align 8
+; CHECK-NEXT: [[CDADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT: %pathprof.countdown = load i64, ptr [[CDADDR]], align 8
+; CHECK-NEXT: [[LEFT:%.*]] = sub i64 %pathprof.countdown, 1
+; CHECK-NEXT: store i64 [[LEFT]], ptr [[CDADDR]], align 8
+; CHECK-NEXT: %pathprof.ranout = icmp slt i64 [[LEFT]], 1
+; CHECK-NEXT: [[ON:%.*]] = icmp ne i64 %pathprof.on, 0
+; CHECK-NEXT: [[COND:%.*]] = or i1 %pathprof.ranout, [[ON]]
+; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure, label {{%.*}}, !prof [[UNLIKELY:![0-9]+]]
+; CHECK: pathprof.measure:
+; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
 ; CHECK: latch.loop_crit_edge:
 ; CHECK-NEXT: %pathprof.id = add i64 %pathprof.r2, 3
-; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 3
+; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 8
 ; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
 ; CHECK-NEXT: %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
 ; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8{{$}}
 ; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
 ; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: %pathprof.on5 = load i64
+; CHECK-NEXT: icmp ne i64 %pathprof.on5, 0
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT: %pathprof.countdown6 = load i64
+; CHECK-NEXT: sub i64 %pathprof.countdown6, 1
+; CHECK-NEXT: store i64
+; CHECK-NEXT: %pathprof.ranout7 = icmp slt
+; CHECK-NEXT: [[COND:%.*]] = or i1
+; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure8, label {{%.*}}, !prof [[UNLIKELY]]
+; CHECK: pathprof.measure8:
 ; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
-; CHECK-NEXT: br label %loop
 ; CHECK: exit:
 ; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8{{$}}
 ; CHECK-NEXT: call void @use(i32 %c.next)
+; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
+; CHECK-NEXT: %pathprof.caller.on = load i64, ptr [[SAVED]], align 8
+; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: %pathprof.on12 = load i64
+; CHECK-NEXT: [[EITHER:%.*]] = or i64 %pathprof.on12, %pathprof.caller.on
+; CHECK-NEXT: [[COND:%.*]] = icmp ne i64 [[EITHER]], 0
+; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure13, label {{%.*}}, !prof [[UNLIKELY]]
+; CHECK: pathprof.measure13:
 ; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame)
-; CHECK-NEXT: ret i32 %c.next
+; CHECK: ret i32 %c.next
 ; CHECK: declare hidden void @__pathprof_metrics_enter(ptr)
 ; CHECK: declare hidden void @__pathprof_metrics_path(ptr, i32)
 ; CHECK: declare hidden void @__pathprof_metrics_leave(ptr, i32, ptr)
+; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}
 ;
 ;
 ; A hashed function's records are in the runtime's metric hash table:
 ; __pathprof_hash_record counts the path and returns its record, and the
 ; metrics are added to it atomically (K | PATHPROF_METRICS_SHARED_RECORD =
-; 2 | 0x10000). The data record's flags: hashed, K = 2 (0x201).
+; 2 | 0x10000). The data record's flags: hashed, sampled, K = 2 (0x209).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -pass-remarks=pathprof-instrument -S %s -o - 2>&1 | FileCheck --check-prefix=HASHED %s
 ; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters{{$}}
-; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 513, ptr @count_odd, ptr null, i64 0, i64 0 }
+; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 521, ptr @count_odd, ptr null, i64 0, i64 0 }
 ; HASHED-LABEL: define i32 @count_odd(
 ; HASHED: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
 ; HASHED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; HASHED: pathprof.measure{{[0-9]*}}:
 ; HASHED-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
 ; HASHED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id{{[0-9]+}})
 ; HASHED: call void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
-; HASHED-NEXT: ret i32 %c.next
+; HASHED: ret i32 %c.next
 ; HASHED-NOT: __pathprof_hash_inc
 ;
 ; RUN: not %opt_pathprof -passes=pathprof-instrument -pathprof-metrics=9 -S %s -o /dev/null 2>&1 | FileCheck --check-prefix=TOO-MANY %s

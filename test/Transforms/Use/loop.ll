@@ -24,7 +24,7 @@
 ; pass reads the counts and leaves the metrics.
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s -o %t/metrics.ll
 ; RUN: %clang -Wno-override-module %t/metrics.ll %pathprof_rt -o %t/metrics
-; RUN: env PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t/metrics.pathraw %t/metrics
+; RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t/metrics.pathraw %t/metrics
 ; RUN: %llvm-pathprof merge -o %t/metrics.pathprof %t/metrics.pathraw
 ; RUN: %llvm-pathprof show %t/metrics.pathprof | FileCheck %s --check-prefix=HASMETRICS
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/metrics.pathprof -disable-output %s | FileCheck %s --check-prefix=DECODE
