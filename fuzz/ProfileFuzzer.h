@@ -64,8 +64,8 @@ inline void checkSameProfile(const Profile &A, const Profile &B,
     if (F.Name != G.Name || F.Checksum != G.Checksum ||
         F.NumPaths != G.NumPaths || F.CFGData != G.CFGData ||
         F.Paths != G.Paths || F.CallsOnly != G.CallsOnly ||
-        F.Entries != G.Entries || F.Costs != G.Costs ||
-        F.ICalls != G.ICalls || F.Selects != G.Selects)
+        F.Entries != G.Entries || F.Costs != G.Costs || F.ICalls != G.ICalls ||
+        F.Selects != G.Selects)
       violated(llvm::Twine(Stage) + ": function '" + F.Name + "' changed");
   }
 }

@@ -20,7 +20,6 @@
 
 namespace pathprof {
 
-
 class PreInlinerPass : public llvm::PassInfoMixin<PreInlinerPass> {
 public:
   explicit PreInlinerPass(llvm::OptimizationLevel Level) : Level(Level) {}

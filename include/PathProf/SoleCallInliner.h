@@ -16,7 +16,6 @@
 
 namespace pathprof {
 
-
 class SoleCallInlinerPass : public llvm::PassInfoMixin<SoleCallInlinerPass> {
 public:
   llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &AM);

@@ -47,7 +47,6 @@ private:
   uint64_t Remaining = 0;
 };
 
-
 /// Forms superblocks in \p F along its hot paths.
 ///
 /// \p DAG is the Ball-Larus DAG the profile was decoded on and \p Profile the

@@ -1333,7 +1333,8 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
   };
   const bool AnySampled =
       !P.Metrics.empty() &&
-      (any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; }) ||
+      (any_of(P.Metrics,
+              [](const MetricDescriptor &M) { return M.Period > 1; }) ||
        any_of(P.Functions, Estimated));
   WithIndex |= AnySampled;
   // Offsets in the file are offsets in Body plus the header's size.

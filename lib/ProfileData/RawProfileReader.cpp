@@ -782,9 +782,8 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
       continue;
     const RawRecord &R = M.Records[I];
     // The value blocks, then one counter per select.
-    const uint64_t Room = V.ValuesOffset > S.Counters.Size
-                              ? 0
-                              : S.Counters.Size - V.ValuesOffset;
+    const uint64_t Room =
+        V.ValuesOffset > S.Counters.Size ? 0 : S.Counters.Size - V.ValuesOffset;
     if (V.ValuesOffset > S.Counters.Size ||
         V.NumValueSites > Room / ValueBlockBytes ||
         V.NumSelects > (Room - V.NumValueSites * ValueBlockBytes) / 8)
@@ -797,8 +796,8 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
     FunctionProfile &Fn = P.Functions[M.Index[I]];
     if (Fn.Selects.size() < V.NumSelects)
       Fn.Selects.resize(V.NumSelects);
-    const uint64_t SelectsAt = S.Counters.Offset + V.ValuesOffset +
-                               V.NumValueSites * ValueBlockBytes;
+    const uint64_t SelectsAt =
+        S.Counters.Offset + V.ValuesOffset + V.NumValueSites * ValueBlockBytes;
     for (uint64_t J = 0; J != V.NumSelects; ++J) {
       bool Overflow = false;
       Fn.Selects[J] = SaturatingAdd(

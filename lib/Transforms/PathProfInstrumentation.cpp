@@ -309,9 +309,9 @@ void FunctionInstrumenter::emitGlobals() {
       MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
 
   if (!ValueSites.empty() || !Selects.empty()) {
-    auto *Ty = ArrayType::get(RT.I64, ValueSites.size() *
-                                              PATHPROF_VALUE_BLOCK_WORDS +
-                                          Selects.size());
+    auto *Ty =
+        ArrayType::get(RT.I64, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS +
+                                   Selects.size());
     Values =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_vals_", false);
     Values->addAttribute("bss-section", PATHPROF_CNTS_SECTION);

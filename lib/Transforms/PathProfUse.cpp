@@ -111,7 +111,6 @@ static cl::opt<unsigned> WarnMissingPercent(
     cl::desc("Warn once per module when more than this percentage of its "
              "functions have no path profile (100: never)"));
 
-
 static bool isIndirectBrTarget(const BasicBlock &BB) {
   return any_of(predecessors(&BB), [](const BasicBlock *Pred) {
     return isa<IndirectBrInst>(Pred->getTerminator());
@@ -440,8 +439,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       if (Selects.size() != FP->Selects.size()) {
         ORE.emit([&] {
           return OptimizationRemarkMissed(DEBUG_TYPE, "StaleSelects", F)
-                 << "select counts not used for "
-                 << ore::NV("Function", Shown) << ": the profile counted "
+                 << "select counts not used for " << ore::NV("Function", Shown)
+                 << ": the profile counted "
                  << ore::NV("ProfileSelects", uint64_t(FP->Selects.size()))
                  << " selects, the function has "
                  << ore::NV("Selects", uint64_t(Selects.size()))

@@ -58,9 +58,9 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   // makes it a select only if they say it is unpredictable, the select
   // inheriting them. (The selects that form anyway, and those clang emits,
   // are counted as IR PGO counts selects: PathProf/ProfiledSelects.h.)
-  FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions()
-                                  .convertSwitchRangeToICmp(true)
-                                  .speculateBlocks(false)));
+  FPM.addPass(SimplifyCFGPass(
+      SimplifyCFGOptions().convertSwitchRangeToICmp(true).speculateBlocks(
+          false)));
   FPM.addPass(InstCombinePass());
   MIWP.getPM().addPass(createCGSCCToFunctionPassAdaptor(std::move(FPM)));
 

@@ -1080,8 +1080,8 @@ profileFromNames(Function &F, const BallLarusDAG &DAG,
 
 /// Test mode: the paths -pathprof-superblock-paths names stand for the
 /// profile.
-PreservedAnalyses SuperblockPass::formFromNamedPaths(Module &M,
-                                            ModuleAnalysisManager &MAM) {
+PreservedAnalyses
+SuperblockPass::formFromNamedPaths(Module &M, ModuleAnalysisManager &MAM) {
   Expected<std::vector<NamedPath>> Named = parseTestPaths(TestPaths);
   if (!Named) {
     M.getContext().emitError(toString(Named.takeError()));

@@ -317,11 +317,10 @@ static void reportText(const MetricDescriptor &M, const Concentration &C,
     auto Whole = [](long double V) {
       return utostr(static_cast<uint64_t>(V + 0.5L));
     };
-    Rows.back().push_back(E.Exact ? "exact"
-                          : "[" + Whole(E.Low) + ", " +
-                                (E.NoInterval ? std::string("?")
-                                              : Whole(E.High)) +
-                                "]");
+    Rows.back().push_back(
+        E.Exact ? "exact"
+                : "[" + Whole(E.Low) + ", " +
+                      (E.NoInterval ? std::string("?") : Whole(E.High)) + "]");
     bool Rough = !E.Exact && E.Samples < MinRankSamples;
     AnyRough |= Rough;
     Rows.back().push_back(utostr(E.Samples) + (Rough ? "*" : ""));
@@ -390,9 +389,9 @@ static void writeConcentration(const MetricDescriptor &M,
             J.attributeBegin("estimate");
             writeEstimateJSON(H.Estimate, J);
             J.attributeEnd();
-            J.attribute("too_few_samples", !H.Estimate.Exact &&
-                                               H.Estimate.Samples <
-                                                   MinRankSamples);
+            J.attribute("too_few_samples",
+                        !H.Estimate.Exact &&
+                            H.Estimate.Samples < MinRankSamples);
           }
         });
     });
