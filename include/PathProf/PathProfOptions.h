@@ -1,5 +1,4 @@
-//===- PathProf/PathProfOptions.h - What the plugin asks of passes -*- C++
-//-*-===//
+//===- PathProf/PathProfOptions.h - Options of the passes ------*- C++ -*-===//
 //
 // The options of a PathProf pipeline: read from the command line once by the
 // plugin (-mllvm -pathprof-..., or opt's flags) and handed to the passes it
