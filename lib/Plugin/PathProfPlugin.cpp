@@ -25,6 +25,7 @@
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Transforms/Instrumentation/PGOInstrumentation.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 
 using namespace llvm;
 using namespace pathprof;
@@ -105,6 +106,9 @@ static void registerCallbacks(PassBuilder &PB) {
         if (Use) {
           MPM.addPass(PathProfUsePass(Opts.ProfileUse));
           MPM.addPass(SuperblockPass(Opts.Superblocks, Opts.MaxPaths));
+          if (Level != OptimizationLevel::O0 && Opts.PreInline)
+            MPM.addPass(createModuleToFunctionPassAdaptor(SimplifyCFGPass(
+                SimplifyCFGOptions().convertSwitchRangeToICmp(true))));
           // The pre-inliner has inlined sole calls already.
           if (Level != OptimizationLevel::O0 && Opts.InlineSoleCalls &&
               !Opts.PreInline)
