@@ -13,6 +13,7 @@
 #define PATHPROF_PROFILEFORUSE_H
 
 #include "PathProf/CallTargets.h"
+#include "PathProf/PathDecode.h"
 #include "PathProf/Profile.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -25,6 +26,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -136,6 +138,36 @@ private:
   friend llvm::AnalysisInfoMixin<PathProfileAnalysis>;
   static llvm::AnalysisKey Key;
   std::string File;
+};
+
+/// The path profile of one function decoded on its numbering, once per CFG:
+/// pathprof-use and pathprof-superblock both take it from here. The flow of
+/// loops left only by calls that do not return is conserved
+/// (conserveLoopFlow). Kept while the function's CFG and numbering are
+/// (pathprof-use attaches weights only); needs the module's
+/// PathProfileAnalysis computed already.
+class DecodedProfileAnalysis
+    : public llvm::AnalysisInfoMixin<DecodedProfileAnalysis> {
+public:
+  struct Result {
+    /// The record that applies (ProfileForUse::profileOf); null when there
+    /// is none or it is stale.
+    const FunctionProfile *Profile = nullptr;
+    /// Profile decoded; empty when there is no Profile or it does not
+    /// decode (Error says why).
+    std::optional<DecodedPathProfile> Decoded;
+    std::string Error;
+    /// Loops that conserveLoopFlow() gave lost flow.
+    unsigned LoopsConserved = 0;
+
+    bool invalidate(llvm::Function &F, const llvm::PreservedAnalyses &PA,
+                    llvm::FunctionAnalysisManager::Invalidator &Inv);
+  };
+  Result run(llvm::Function &F, llvm::FunctionAnalysisManager &FAM);
+
+private:
+  friend llvm::AnalysisInfoMixin<DecodedProfileAnalysis>;
+  static llvm::AnalysisKey Key;
 };
 
 } // namespace pathprof

@@ -39,6 +39,7 @@ static void registerCallbacks(PassBuilder &PB) {
     PIC->addClassToPassName(PathProfUsePass::name(), "pathprof-use");
   PB.registerAnalysisRegistrationCallback([Opts](FunctionAnalysisManager &FAM) {
     FAM.registerPass([&] { return BallLarusAnalysis(Opts.MaxPaths); });
+    FAM.registerPass([] { return DecodedProfileAnalysis(); });
   });
   PB.registerAnalysisRegistrationCallback([Opts](ModuleAnalysisManager &MAM) {
     MAM.registerPass([&] { return PathProfileAnalysis(Opts.ProfileUse); });

@@ -424,13 +424,15 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
         continue;
       }
     }
-    Expected<DecodedPathProfile> D = decodePathProfile(DAG, *FP);
-    if (!D) {
+    const DecodedProfileAnalysis::Result &Decoded =
+        FAM.getResult<DecodedProfileAnalysis>(*F);
+    assert(Decoded.Profile == FP && "matched another record than the use pass");
+    if (!Decoded.Decoded) {
       Ctx.diagnose(DiagnosticInfoPathProfile(
-          Path, "function " + Shown + ": " + toString(D.takeError()),
-          DS_Warning));
+          Path, "function " + Shown + ": " + Decoded.Error, DS_Warning));
       continue;
     }
+    const DecodedPathProfile *D = &*Decoded.Decoded;
     // The selects the profile's indices mean; a profile of another number
     // of selects leaves them without weights (the paths still match).
     std::vector<SelectInst *> Selects;
@@ -468,7 +470,7 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     // at a setjmp or were interrupted; IR PGO fixes it up the same way.
     uint64_t EntryCount = D->EntryCount ? D->EntryCount : 1;
     F->setEntryCount(Function::ProfileCount(EntryCount, Function::PCT_Real));
-    NumLoopsConserved += conserveLoopFlow(FAM.getResult<LoopAnalysis>(*F), *D);
+    NumLoopsConserved += Decoded.LoopsConserved;
     unsigned NumWeights =
         setBranchWeights(*F, *D, FAM.getResult<BlockFrequencyAnalysis>(*F));
     NumBranchWeights += NumWeights;
@@ -507,10 +509,12 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
              << ore::NV("BranchWeights", NumWeights)
              << plural(NumWeights, " branch weight", " branch weights");
     });
-    // Weights changed; the CFG and so the DAG did not.
+    // Weights changed; the CFG and so the DAG and the decoded profile,
+    // which pathprof-superblock takes next, did not.
     PreservedAnalyses PA;
     PA.preserveSet<CFGAnalyses>();
     PA.preserve<BallLarusAnalysis>();
+    PA.preserve<DecodedProfileAnalysis>();
     FAM.invalidate(*F, PA);
   }
 
@@ -537,7 +541,13 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
             SourceFile + plural(Missing, " has", " have") +
             " no path profile: was the profile made from this build?",
         DS_Warning));
-  return PreservedAnalyses::none();
+  // Each function's analyses were invalidated above as far as its
+  // annotation changed it (as ModuleToFunctionPassAdaptor does), so that
+  // pathprof-superblock finds the DAGs and decoded profiles still valid.
+  PreservedAnalyses PA;
+  PA.preserveSet<AllAnalysesOn<Function>>();
+  PA.preserve<FunctionAnalysisManagerModuleProxy>();
+  return PA;
 }
 
 PreservedAnalyses PathProfUsePrinterPass::run(Module &M,

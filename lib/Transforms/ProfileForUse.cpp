@@ -1,7 +1,9 @@
 //===- ProfileForUse.cpp - A path profile loaded for use ------------------===//
 //
 // Reads and indexes the profile of -fprofile-path-use once per compilation
-// (PathProfileAnalysis) for the passes that use it (PathProf/ProfileForUse.h).
+// (PathProfileAnalysis), and decodes each function's record once per CFG
+// (DecodedProfileAnalysis), for the passes that use them
+// (PathProf/ProfileForUse.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
 
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -155,4 +158,41 @@ static std::unique_ptr<ProfileForUse> loadOrDiagnose(StringRef File,
 PathProfileAnalysis::Result PathProfileAnalysis::run(Module &M,
                                                      ModuleAnalysisManager &) {
   return {loadOrDiagnose(File, M)};
+}
+
+AnalysisKey DecodedProfileAnalysis::Key;
+
+DecodedProfileAnalysis::Result
+DecodedProfileAnalysis::run(Function &F, FunctionAnalysisManager &FAM) {
+  Result R;
+  auto &MAMProxy = FAM.getResult<ModuleAnalysisManagerFunctionProxy>(F);
+  MAMProxy.registerOuterAnalysisInvalidation<PathProfileAnalysis,
+                                             DecodedProfileAnalysis>();
+  const PathProfileAnalysis::Result *Loaded =
+      MAMProxy.getCachedResult<PathProfileAnalysis>(*F.getParent());
+  if (!Loaded || !Loaded->Profile)
+    return R;
+  const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(F);
+  R.Profile = Loaded->Profile->profileOf(F, DAG);
+  if (!R.Profile)
+    return R;
+  Expected<DecodedPathProfile> D = decodePathProfile(DAG, *R.Profile);
+  if (!D) {
+    R.Error = toString(D.takeError());
+    return R;
+  }
+  R.LoopsConserved = conserveLoopFlow(FAM.getResult<LoopAnalysis>(F), *D);
+  R.Decoded = std::move(*D);
+  return R;
+}
+
+bool DecodedProfileAnalysis::Result::invalidate(
+    Function &F, const PreservedAnalyses &PA,
+    FunctionAnalysisManager::Invalidator &Inv) {
+  // Block pointers of the CFG it was decoded on, the DAG's numbering and
+  // the loops: kept with them.
+  auto PAC = PA.getChecker<DecodedProfileAnalysis>();
+  return !(PAC.preserved() || PAC.preservedSet<CFGAnalyses>()) ||
+         Inv.invalidate<BallLarusAnalysis>(F, PA) ||
+         Inv.invalidate<LoopAnalysis>(F, PA);
 }

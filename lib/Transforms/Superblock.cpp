@@ -1152,17 +1152,11 @@ PreservedAnalyses SuperblockPass::run(Module &M, ModuleAnalysisManager &MAM) {
     if (splitAtReturnsTwiceCalls(*F))
       FAM.invalidate(*F, PreservedAnalyses::none());
     const BallLarusDAG &DAG = FAM.getResult<BallLarusAnalysis>(*F);
-    const FunctionProfile *FP = Loaded->profileOf(*F, DAG);
-    if (!FP)
+    // Decoded by the use pass already, unless another pass ran between.
+    const std::optional<DecodedPathProfile> &D =
+        FAM.getResult<DecodedProfileAnalysis>(*F).Decoded;
+    if (!D || D->TotalCount == 0)
       continue; // the use pass said why
-    Expected<DecodedPathProfile> D = decodePathProfile(DAG, *FP);
-    if (!D) {
-      consumeError(D.takeError()); // the use pass reported it
-      continue;
-    }
-    if (D->TotalCount == 0)
-      continue;
-    conserveLoopFlow(FAM.getResult<LoopAnalysis>(*F), *D);
     if (formSuperblocks(*F, DAG, *D, Loaded->ProgramFlow, Budget, FAM, &PSI)) {
       Changed = true;
       FAM.invalidate(*F, PreservedAnalyses::none());
