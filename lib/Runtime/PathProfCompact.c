@@ -52,8 +52,10 @@
 
 enum { HeaderBytes = sizeof(PathProfRawHeader), HeaderWords = HeaderBytes / 8 };
 
-/* The segments folded into the compact one, which it replaces. */
+/* The segments the compaction replaces: folded into the accumulator, or
+   (Own) compacted on their own. */
 static uint64_t Folded[MAX_FOLDED];
+static unsigned char Own[MAX_FOLDED];
 static unsigned NumFolded;
 /* One chunk of a copy into the new file. */
 static uint64_t CopyBuffer[8192];
@@ -71,10 +73,12 @@ static char *anonymous(uint64_t Size) {
 
 static uint64_t roundUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
 
+/* 0 if the segment at \p Offset is not replaced, 1 if it was folded into
+   the accumulator, 2 if it is compacted on its own. */
 static int wasFolded(uint64_t Offset) {
   for (unsigned I = 0; I != NumFolded; ++I)
     if (Folded[I] == Offset)
-      return 1;
+      return 1 + Own[I];
   return 0;
 }
 
@@ -169,41 +173,65 @@ static uint64_t buildCompact(char *K, const char *Acc,
   return H->SegmentSize;
 }
 
-/* Folds the segment at \p Offset (header \p H) into \p Acc if it is a dead
+/* What one compaction works with. */
+typedef struct {
+  int Fd;
+  const PathProfSegmentRequest *Req;
+  /* The module records calling contexts: each segment of this process
+     becomes a compact segment of its own, so that the trees of its threads
+     stay apart (show --per-thread); those of earlier processes are folded
+     together, as a start folds them. */
+  int PerThread;
+  /* Some segment was folded into Acc. */
+  int AccUsed;
+  char *Acc, *Scratch, *Buf;
+  uint64_t BufSize;
+} Compactor;
+
+/* Folds the segment at \p Offset (header \p H) into C->Acc if it is a dead
    segment of this module: a dense one of its layout and events, or a
-   compact one. \p Scratch is a dense image, zero past its header, that a
-   compact segment is expanded into (and that is zero again afterwards), \p
-   Buf room for a compact segment of \p BufSize bytes. */
-static void foldSegment(int Fd, uint64_t Offset, const PathProfRawHeader *H,
-                        char *Acc, char *Scratch, char *Buf, uint64_t BufSize,
-                        const PathProfSegmentRequest *Req) {
+   compact one (expanded into C->Scratch, which is zero again afterwards,
+   through C->Buf). A segment of this process whose threads' trees stay
+   apart is only noted. */
+static void foldSegment(Compactor *C, uint64_t Offset,
+                        const PathProfRawHeader *H) {
+  const PathProfSegmentRequest *Req = C->Req;
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   if (NumFolded == MAX_FOLDED || (H->SegmentFlags & PATHPROF_SEGMENT_FREE))
     return;
   if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
       __pathprof_same_layout(H, Mine)) {
     void *P = mmap(0, (size_t)H->SegmentSize, PROT_READ | PROT_WRITE,
-                   MAP_SHARED, Fd, (off_t)Offset);
+                   MAP_SHARED, C->Fd, (off_t)Offset);
     if (P == MAP_FAILED)
       return;
+    int Mine = C->PerThread && H->OwnerPid == Req->Pid &&
+               H->OwnerStartTime == Req->StartTime;
     if (__pathprof_same_events((char *)P, Req) &&
-        __pathprof_fold_counts(Acc, (char *)P, Req) == 0)
+        (Mine || __pathprof_fold_counts(C->Acc, (char *)P, Req) == 0)) {
+      Own[NumFolded] = (unsigned char)Mine;
       Folded[NumFolded++] = Offset;
+      C->AccUsed |= !Mine;
+    }
     munmap(P, (size_t)H->SegmentSize);
     return;
   }
   if (H->SegmentKind != PATHPROF_SEGMENT_COMPACT ||
-      H->ModuleSignature != Mine->ModuleSignature || H->SegmentSize > BufSize ||
-      __pathprof_read_at(Fd, Buf, (size_t)H->SegmentSize, Offset) !=
+      H->ModuleSignature != Mine->ModuleSignature ||
+      H->SegmentSize > C->BufSize ||
+      __pathprof_read_at(C->Fd, C->Buf, (size_t)H->SegmentSize, Offset) !=
           (ssize_t)H->SegmentSize)
     return;
-  if (expand(Scratch, Buf, H->SegmentSize, Req) == 0 &&
-      __pathprof_same_events(Scratch, Req) &&
-      __pathprof_fold_counts(Acc, Scratch, Req) == 0)
+  if (expand(C->Scratch, C->Buf, H->SegmentSize, Req) == 0 &&
+      __pathprof_same_events(C->Scratch, Req) &&
+      __pathprof_fold_counts(C->Acc, C->Scratch, Req) == 0) {
+    Own[NumFolded] = 0;
     Folded[NumFolded++] = Offset;
+    C->AccUsed = 1;
+  }
   /* Private anonymous memory reads as zeros again after this. */
-  madvise(Scratch, (size_t)Req->SegmentSize, MADV_DONTNEED);
-  memcpy(Scratch, Req->Image, HeaderBytes);
+  madvise(C->Scratch, (size_t)Req->SegmentSize, MADV_DONTNEED);
+  memcpy(C->Scratch, Req->Image, HeaderBytes);
 }
 
 /* The bytes of a description or compact segment that hold data: up to the
@@ -246,20 +274,42 @@ static int copyRange(int In, uint64_t From, int Out, uint64_t To,
   return 0;
 }
 
-/* Writes what the file \p Fd keeps (\p Complete bytes of segments), with
-   the folded segments replaced by \p K, to the new file \p Out; returns its
-   size, or 0 with errno set. */
-static uint64_t writeNewFile(int Fd, uint64_t Complete, int Out, const char *K,
-                             uint64_t KSize) {
+/* The compact segment of this process's segment at \p Offset, in C->Buf
+   with its magic set; returns its size, or 0 with errno set. */
+static uint64_t compactOf(Compactor *C, uint64_t Offset) {
+  const uint64_t Size = C->Req->SegmentSize;
+  void *P = mmap(0, (size_t)Size, PROT_READ, MAP_SHARED, C->Fd, (off_t)Offset);
+  if (P == MAP_FAILED)
+    return 0;
+  uint64_t KSize = buildCompact(C->Buf, (const char *)P, C->Req);
+  munmap(P, (size_t)Size);
+  ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
+  return KSize;
+}
+
+/* Writes what the file keeps (\p Complete bytes of segments), with the
+   folded segments replaced by their compact segments, to the new file \p
+   Out; returns its size, or 0 with errno set. */
+static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
   const uint64_t Page = __pathprof_page_size();
   uint64_t W = 0, Prev = UINT64_MAX;
   for (uint64_t Offset = 0; Offset < Complete;) {
     PathProfRawHeader H;
-    if (__pathprof_read_at(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H)) {
+    if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
+        (ssize_t)sizeof(H)) {
       errno = EIO;
       return 0;
     }
     uint64_t Next = Offset + H.SegmentSize;
+    if (wasFolded(Offset) == 2) {
+      uint64_t Size = compactOf(C, Offset);
+      if (!Size || __pathprof_write_at(Out, C->Buf, (size_t)Size, W) != 0)
+        return 0;
+      Prev = W;
+      W += Size;
+      Offset = Next;
+      continue;
+    }
     if ((H.SegmentFlags & PATHPROF_SEGMENT_FREE) || wasFolded(Offset)) {
       Offset = Next;
       continue;
@@ -279,7 +329,7 @@ static uint64_t writeNewFile(int Fd, uint64_t Complete, int Out, const char *K,
     } else {
       Size = usedSize(&H);
     }
-    if (copyRange(Fd, Offset, Out, W, Size) != 0 ||
+    if (copyRange(C->Fd, Offset, Out, W, Size) != 0 ||
         __pathprof_write_at(Out, &Size, sizeof(Size),
                             W + offsetof(PathProfRawHeader, SegmentSize)) != 0)
       return 0;
@@ -287,10 +337,17 @@ static uint64_t writeNewFile(int Fd, uint64_t Complete, int Out, const char *K,
     W += Size;
     Offset = Next;
   }
-  if (__pathprof_write_at(Out, K, (size_t)KSize, W) != 0 ||
-      ftruncate(Out, (off_t)(W + KSize)) != 0)
+  if (C->AccUsed) {
+    uint64_t KSize = buildCompact(C->Buf, C->Acc, C->Req);
+    /* Readers see the new file whole or not at all. */
+    ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
+    if (__pathprof_write_at(Out, C->Buf, (size_t)KSize, W) != 0)
+      return 0;
+    W += KSize;
+  }
+  if (ftruncate(Out, (off_t)W) != 0)
     return 0;
-  return W + KSize;
+  return W;
 }
 
 static void tempName(char *Out, size_t Size, const char *Fmt, ...) {
@@ -302,10 +359,7 @@ static void tempName(char *Out, size_t Size, const char *Fmt, ...) {
 
 /* No segment of the file is live: the new file takes its name. Returns 0,
    or -1 with errno set. */
-static int rewriteFile(int Fd, const char *Path, uint64_t Complete, char *K,
-                       uint64_t KSize) {
-  /* Readers see the new file whole or not at all. */
-  ((PathProfRawHeader *)K)->Magic = PATHPROF_RAW_MAGIC;
+static int rewriteFile(Compactor *C, const char *Path, uint64_t Complete) {
   char Temp[PATH_MAX];
   if (strlen(Path) + 32 > sizeof(Temp)) {
     errno = ENAMETOOLONG;
@@ -313,14 +367,14 @@ static int rewriteFile(int Fd, const char *Path, uint64_t Complete, char *K,
   }
   tempName(Temp, sizeof(Temp), "%s.compact-%d", Path, (int)getpid());
   struct stat St;
-  if (fstat(Fd, &St) != 0)
+  if (fstat(C->Fd, &St) != 0)
     return -1;
   int Out = open(Temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (Out < 0)
     return -1;
   int Err = 0;
   if (fchmod(Out, St.st_mode & 07777) != 0 ||
-      writeNewFile(Fd, Complete, Out, K, KSize) == 0 || rename(Temp, Path) != 0)
+      writeNewFile(C, Complete, Out) == 0 || rename(Temp, Path) != 0)
     Err = errno;
   close(Out);
   if (Err) {
@@ -331,18 +385,37 @@ static int rewriteFile(int Fd, const char *Path, uint64_t Complete, char *K,
   return 0;
 }
 
-/* Other processes still count into the file: the compact segment goes at
-   its end, and the folded segments are freed after it is complete.
-   Returns 0, or -1 with errno set and the file as it was. */
-static int appendCompact(int Fd, uint64_t Complete, uint64_t FileSize, char *K,
-                         uint64_t KSize) {
-  PathProfRawHeader *H = (PathProfRawHeader *)K;
+/* Appends the compact segment in C->Buf at \p At, its magic last. Returns
+   0, or -1 with errno set. */
+static int appendOne(Compactor *C, uint64_t At, uint64_t KSize) {
   uint64_t Magic = PATHPROF_RAW_MAGIC;
-  H->Magic = 0;
-  if ((Complete != FileSize && ftruncate(Fd, (off_t)Complete) != 0) ||
-      ftruncate(Fd, (off_t)(Complete + KSize)) != 0 ||
-      __pathprof_write_at(Fd, K, (size_t)KSize, Complete) != 0 ||
-      __pathprof_write_at(Fd, &Magic, sizeof(Magic), Complete) != 0) {
+  ((PathProfRawHeader *)C->Buf)->Magic = 0;
+  if (ftruncate(C->Fd, (off_t)(At + KSize)) != 0 ||
+      __pathprof_write_at(C->Fd, C->Buf, (size_t)KSize, At) != 0 ||
+      __pathprof_write_at(C->Fd, &Magic, sizeof(Magic), At) != 0)
+    return -1;
+  return 0;
+}
+
+/* Other processes still count into the file: the compact segments go at
+   its end, and the folded segments are freed once they are complete.
+   Returns 0, or -1 with errno set and the file as it was. */
+static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
+  int Fd = C->Fd;
+  uint64_t End = Complete;
+  int Failed = Complete != FileSize && ftruncate(Fd, (off_t)Complete) != 0;
+  for (unsigned I = 0; !Failed && I != NumFolded; ++I) {
+    if (!Own[I])
+      continue;
+    uint64_t Size = compactOf(C, Folded[I]);
+    Failed = !Size || appendOne(C, End, Size) != 0;
+    End += Size;
+  }
+  if (!Failed && C->AccUsed) {
+    uint64_t Size = buildCompact(C->Buf, C->Acc, C->Req);
+    Failed = appendOne(C, End, Size) != 0;
+  }
+  if (Failed) {
     int Err = errno;
     int Ignored = ftruncate(Fd, (off_t)Complete);
     (void)Ignored;
@@ -366,11 +439,9 @@ static int appendCompact(int Fd, uint64_t Complete, uint64_t FileSize, char *K,
 }
 
 /* Everything between flock and funlock. */
-static void compactLocked(int Fd, const char *Path,
-                          const PathProfSegmentRequest *Req, char *Acc,
-                          char *Scratch, char *Buf, uint64_t BufSize) {
+static void compactLocked(Compactor *C, const char *Path) {
   struct stat St;
-  if (fstat(Fd, &St) != 0)
+  if (fstat(C->Fd, &St) != 0)
     return;
   const uint64_t FileSize = (uint64_t)St.st_size;
   uint64_t Complete = FileSize;
@@ -381,7 +452,7 @@ static void compactLocked(int Fd, const char *Path,
     memset(&H, 0, sizeof(H));
     uint64_t Want =
         FileSize - Offset < sizeof(H) ? FileSize - Offset : sizeof(H);
-    ssize_t N = __pathprof_read_at(Fd, &H, (size_t)Want, Offset);
+    ssize_t N = __pathprof_read_at(C->Fd, &H, (size_t)Want, Offset);
     if (N < 0)
       return;
     if (H.Magic == 0) {
@@ -392,19 +463,18 @@ static void compactLocked(int Fd, const char *Path,
     if (H.Magic != PATHPROF_RAW_MAGIC || H.Version != PATHPROF_RAW_VERSION ||
         __pathprof_check_header(&H, (uint64_t)N, Offset, FileSize) != 0)
       return;
-    int Live = __pathprof_segment_is_live(Fd, Offset);
+    int Live = __pathprof_segment_is_live(C->Fd, Offset);
     if (Live < 0)
       return;
     AnyLive |= Live;
     if (!Live)
-      foldSegment(Fd, Offset, &H, Acc, Scratch, Buf, BufSize, Req);
+      foldSegment(C, Offset, &H);
     Offset += H.SegmentSize;
   }
   if (!NumFolded)
     return;
-  uint64_t KSize = buildCompact(Buf, Acc, Req);
-  int Result = AnyLive ? appendCompact(Fd, Complete, FileSize, Buf, KSize)
-                       : rewriteFile(Fd, Path, Complete, Buf, KSize);
+  int Result = AnyLive ? appendCompact(C, Complete, FileSize)
+                       : rewriteFile(C, Path, Complete);
   if (Result != 0)
     __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
                             "counts in their dense form",
@@ -414,27 +484,31 @@ static void compactLocked(int Fd, const char *Path,
 void __pathprof_compact(const PathProfSegmentRequest *Req) {
   /* A compact segment is at most its dense image's words past the header
      plus one run's two, after its two headers. */
-  const uint64_t BufSize =
+  Compactor C;
+  C.Req = Req;
+  C.AccUsed = 0;
+  C.PerThread = __pathprof_find_region((const PathProfRawHeader *)Req->Image,
+                                       PATHPROF_REGION_CONTEXT) != 0;
+  C.BufSize =
       roundUp(Req->SegmentSize + 2 * HeaderBytes + 16, __pathprof_page_size());
-  char *Acc = anonymous(Req->SegmentSize);
-  char *Scratch = anonymous(Req->SegmentSize);
-  char *Buf = anonymous(BufSize);
-  int Fd = -1;
-  if (!Acc || !Scratch || !Buf) {
+  C.Acc = anonymous(Req->SegmentSize);
+  C.Scratch = anonymous(Req->SegmentSize);
+  C.Buf = anonymous(C.BufSize);
+  if (!C.Acc || !C.Scratch || !C.Buf) {
     __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
                             "counts in their dense form",
                             Req->Path, __pathprof_strerror(errno));
-  } else if ((Fd = __pathprof_open_locked(Req->Path, 0)) >= 0) {
-    memcpy(Acc, Req->Image, (size_t)Req->ImageSize);
-    Req->FillCounters(Acc);
-    memcpy(Scratch, Req->Image, (size_t)Req->ImageSize);
-    compactLocked(Fd, Req->Path, Req, Acc, Scratch, Buf, BufSize);
-    close(Fd);
+  } else if ((C.Fd = __pathprof_open_locked(Req->Path, 0)) >= 0) {
+    memcpy(C.Acc, Req->Image, (size_t)Req->ImageSize);
+    Req->FillCounters(C.Acc);
+    memcpy(C.Scratch, Req->Image, (size_t)Req->ImageSize);
+    compactLocked(&C, Req->Path);
+    close(C.Fd);
   }
-  if (Acc)
-    munmap(Acc, (size_t)Req->SegmentSize);
-  if (Scratch)
-    munmap(Scratch, (size_t)Req->SegmentSize);
-  if (Buf)
-    munmap(Buf, (size_t)BufSize);
+  if (C.Acc)
+    munmap(C.Acc, (size_t)Req->SegmentSize);
+  if (C.Scratch)
+    munmap(C.Scratch, (size_t)Req->SegmentSize);
+  if (C.Buf)
+    munmap(C.Buf, (size_t)C.BufSize);
 }

@@ -166,6 +166,18 @@ int __pathprof_fold_counts(char *Acc, char *Src,
                  (const PathProfRawFunction *)(Req->Description + F->Offset),
                  D->NumFunctions) != 0)
     return -1;
+  /* The same events (__pathprof_same_events): what each run learnt of how
+     they were read adds up too. */
+  const PathProfRawRegion *M =
+      __pathprof_find_region(Mine, PATHPROF_REGION_METRICS);
+  for (uint64_t I = 0, N = M ? M->Size / sizeof(PathProfRawMetric) : 0; I != N;
+       ++I) {
+    PathProfRawMetric *A = (PathProfRawMetric *)(Acc + M->Offset) + I;
+    const PathProfRawMetric *S =
+        (const PathProfRawMetric *)(Src + M->Offset) + I;
+    A->Sources |= S->Sources;
+    A->Flags |= S->Flags & PATHPROF_METRIC_SCALED;
+  }
   const PathProfRawRegion *C =
       __pathprof_find_region(Mine, PATHPROF_REGION_COUNTERS);
   /* Value blocks are keyed by target: they are merged slot by slot, and

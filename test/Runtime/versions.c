@@ -12,7 +12,7 @@
 // RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t
 // RUN: %python %S/Inputs/dump_raw.py %t.raw | FileCheck -DRAW_VERSION=%raw_version --check-prefix=RAW %s
 // RAW: description at 0: functions: 1
-// RAW-NEXT: segment at 4096: version [[RAW_VERSION]]
+// RAW-NEXT: compact at {{[0-9]+}}: version [[RAW_VERSION]]
 // RAW-NEXT: producer: PathProf 0.3 (LLVM 19.{{[0-9.]+}})
 // RAW-NEXT: runtime: PathProf runtime 0.3 (raw v6)
 //

@@ -13,13 +13,14 @@ import os
 import struct
 import sys
 
+from raw_compact import expand_compact
+
 V1_HEADER = struct.Struct("<16Q")
 V2_HEADER = struct.Struct("<18Q64s64s")
 V3_HEADER = struct.Struct("<12Q64s64s32Q")
 DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
 REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
 REGION_VALUES = 8
-REGION_DENSE_HEADER, REGION_RUNS = 11, 12
 FUNC = struct.Struct("<8Q")
 MAGIC = 0x574152464F525050
 FREE = 1
@@ -143,28 +144,6 @@ def v3_regions(h, offset):
     return regions
 
 
-def expand_compact(data, offset, h):
-    """The counter segment the compact segment at offset stands for."""
-    regions = v3_regions(h, offset)
-    dense_off, dense_size = regions[REGION_DENSE_HEADER]
-    runs_off, runs_size = regions[REGION_RUNS]
-    inner = V3_HEADER.unpack_from(data, offset + dense_off)
-    if dense_size != V3_HEADER.size or inner[4] != COUNTERS:
-        fail("compact at %d: bad dense header" % offset)
-    dense = bytearray(inner[3])
-    dense[0:V3_HEADER.size] = data[offset + dense_off:
-                                   offset + dense_off + V3_HEADER.size]
-    at, end, next_word = offset + runs_off, offset + runs_off + runs_size, 60
-    while at < end:
-        start, n = struct.unpack_from("<2Q", data, at)
-        if n == 0 or start < next_word or 8 * (start + n) > len(dense):
-            fail("compact at %d: bad run at %d" % (offset, at))
-        dense[8 * start:8 * (start + n)] = data[at + 16:at + 16 + 8 * n]
-        next_word = start + n
-        at += 16 + 8 * n
-    return inner, bytes(dense)
-
-
 def dump_v3(path, data, live, version):
     """Descriptions first (by signature), then each counter segment."""
     segments = list(segments_of(data, V3_HEADER, version))
@@ -190,7 +169,10 @@ def dump_v3(path, data, live, version):
         seg = data[offset:offset + h[3]]
         if kind == COMPACT and not flags & FREE:
             what = "compact"
-            h, seg = expand_compact(data, offset, h)
+            try:
+                h, seg = expand_compact(data, offset)
+            except ValueError as e:
+                fail(str(e))
         elif kind not in (COUNTERS, COMPACT):
             fail("segment at %d: unknown kind %d" % (offset, kind))
         if flags & FREE:
