@@ -201,17 +201,19 @@ static void foldSegment(Compactor *C, uint64_t Offset,
     return;
   if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
       __pathprof_same_layout(H, Mine)) {
+    /* Private: folding value blocks clears them in the source, and the
+       file must stay as it is until the compact segment is written. */
     void *P = mmap(0, (size_t)H->SegmentSize, PROT_READ | PROT_WRITE,
-                   MAP_SHARED, C->Fd, (off_t)Offset);
+                   MAP_PRIVATE, C->Fd, (off_t)Offset);
     if (P == MAP_FAILED)
       return;
-    int Mine = C->PerThread && H->OwnerPid == Req->Pid &&
+    int Ours = C->PerThread && H->OwnerPid == Req->Pid &&
                H->OwnerStartTime == Req->StartTime;
     if (__pathprof_same_events((char *)P, Req) &&
-        (Mine || __pathprof_fold_counts(C->Acc, (char *)P, Req) == 0)) {
-      Own[NumFolded] = (unsigned char)Mine;
+        (Ours || __pathprof_fold_counts(C->Acc, (char *)P, Req) == 0)) {
+      Own[NumFolded] = (unsigned char)Ours;
       Folded[NumFolded++] = Offset;
-      C->AccUsed |= !Mine;
+      C->AccUsed |= !Ours;
     }
     munmap(P, (size_t)H->SegmentSize);
     return;
