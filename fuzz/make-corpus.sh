@@ -8,7 +8,8 @@
 #   and hashed functions, a checksum mismatch) and, with per-path metrics in
 #   dense and hashed records, from make-raw-v3.py;
 # - raw profiles of a real instrumented run of a small program (written here)
-#   with dense counters and debug info, with hashed counters and none, and
+#   with dense counters and debug info (dense and compact segments), with
+#   hashed counters and none, and
 #   with a forked child, and with calling context trees;
 # - the indexed profiles llvm-pathprof merge makes of each, and of all of
 #   them together;
@@ -103,7 +104,11 @@ load=(-Xclang -load -Xclang "$plugin" -fpass-plugin="$plugin")
 (cd "$work" && "$clang" -O1 -g "${load[@]}" seed.c "$runtime" -o seed-dense)
 (cd "$work" && "$clang" -O1 "${load[@]}" -mllvm -pathprof-dense-limit=2 \
    seed.c "$runtime" -o seed-hashed)
-(cd "$work" && PATHPROF_FILE="$out/raw/real-dense.pathraw" ./seed-dense)
+# A normal exit leaves compact segments (raw version 6); PATHPROF_COMPACT=0
+# keeps the dense counter segments of a running program, so both are seeds.
+(cd "$work" && PATHPROF_FILE="$out/raw/real-dense.pathraw" \
+   PATHPROF_COMPACT=0 ./seed-dense)
+(cd "$work" && PATHPROF_FILE="$out/raw/real-compact.pathraw" ./seed-dense)
 (cd "$work" && PATHPROF_FILE="$out/raw/real-hashed.pathraw" \
    PATHPROF_HASH_SIZE=64 ./seed-hashed)
 (cd "$work" && PATHPROF_FILE="$out/raw/real-fork.pathraw" ./seed-dense fork)

@@ -95,6 +95,10 @@ config.environment["NODE_PATH"] = os.path.join(
 if os.access("/proc/self/fd", os.R_OK):
     config.available_features.add("linux")
 
+# Tests that mount a small tmpfs (a disk that fills) need root.
+if hasattr(os, "geteuid") and os.geteuid() == 0:
+    config.available_features.add("root")
+
 
 def _hardware_cycles_open():
     """Whether perf_event_open gives this process a hardware cycle counter

@@ -29,8 +29,10 @@ extern "C" {
    call-site table (PATHPROF_CFG_VERSION 2); version 3 files, version 2 files
    (segments that each carry everything) and version 1 files (one segment with a
    128-byte header) are still read. Version 5 adds the SAMPLING and
-   HASH_SAMPLED regions of sampled metrics (PATHPROF_FUNC_SAMPLED). */
-#define PATHPROF_RAW_VERSION 5ULL
+   HASH_SAMPLED regions of sampled metrics (PATHPROF_FUNC_SAMPLED). Version
+   6 adds compact segments (PATHPROF_SEGMENT_COMPACT), which a normal exit
+   leaves in place of the dense counter segments. */
+#define PATHPROF_RAW_VERSION 6ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -42,9 +44,12 @@ extern "C" {
 #define PATHPROF_DATA_VERSION 4ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
-   and NAMES regions) or one module instance's counts (COUNTERS, HASH). */
+   and NAMES regions), one module instance's counts (COUNTERS, HASH), or
+   (version 6) the counts of dead instances of a module folded and stored
+   sparsely (DENSE_HEADER, RUNS). */
 #define PATHPROF_SEGMENT_DESCRIPTION 1ULL
 #define PATHPROF_SEGMENT_COUNTERS 2ULL
+#define PATHPROF_SEGMENT_COMPACT 3ULL
 
 /* PathProfRawHeader::SegmentFlags: the segment's counts were folded into
    another segment of the file; readers skip it and a writer may reuse it. */

@@ -70,8 +70,9 @@ readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
 /// have one segment, the file, without owner and version strings).
 struct RawSegmentInfo {
   /// What the segment holds: from version 3 a module's description (its
-  /// functions) or one instance's counts; before, both.
-  enum SegmentKind { Both, Description, Counts };
+  /// functions) or one instance's counts, from version 6 also the folded
+  /// counts of dead instances (compact); before version 3, both.
+  enum SegmentKind { Both, Description, Counts, Compact };
   uint64_t Offset = 0;
   uint64_t Version = 0;
   uint64_t Size = 0;

@@ -23,6 +23,9 @@
 // trusted: every header, region, function record, hash-table entry and CFG
 // description is checked before use, with overflow-safe arithmetic, and a
 // problem is an Error naming it (and, from version 2, the segment's offset).
+// Version 6 adds compact segments, which a normal exit leaves: the non-zero
+// words of a counter segment as runs, with the header of that segment; the
+// reader rebuilds the counter segment in memory and reads it as any other.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +38,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Memory.h"
 
 #include <cstddef>
 #include <cstring>
@@ -138,10 +142,16 @@ struct RawSegment {
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
   RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context,
-      Values, HashSampled, Sampling;
+      Values, HashSampled, Sampling, DenseHeader, Runs;
 
-  bool hasFunctions() const { return Kind != PATHPROF_SEGMENT_COUNTERS; }
-  bool hasCounts() const { return Kind != PATHPROF_SEGMENT_DESCRIPTION; }
+  bool hasFunctions() const {
+    return Kind != PATHPROF_SEGMENT_COUNTERS &&
+           Kind != PATHPROF_SEGMENT_COMPACT;
+  }
+  bool hasCounts() const {
+    return Kind != PATHPROF_SEGMENT_DESCRIPTION &&
+           Kind != PATHPROF_SEGMENT_COMPACT;
+  }
   StringRef region(const RawRegion &R) const {
     return Bytes.substr(R.Offset, R.Size);
   }
@@ -205,6 +215,10 @@ const char *regionName(uint64_t Kind) {
     return "sampled metric hash";
   case PATHPROF_REGION_SAMPLING:
     return "sampling";
+  case PATHPROF_REGION_DENSE_HEADER:
+    return "dense header";
+  case PATHPROF_REGION_RUNS:
+    return "runs";
   }
   return nullptr;
 }
@@ -254,7 +268,8 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
   S.Runtime = headerString(Seg, offsetof(PathProfRawHeader, Runtime));
 
   if (S.Kind != PATHPROF_SEGMENT_DESCRIPTION &&
-      S.Kind != PATHPROF_SEGMENT_COUNTERS)
+      S.Kind != PATHPROF_SEGMENT_COUNTERS &&
+      !(S.Kind == PATHPROF_SEGMENT_COMPACT && S.Version >= 6))
     return corrupt(At.prefix() + "unknown segment kind " + Twine(S.Kind));
   if (H.NumRegions > PATHPROF_RAW_MAX_REGIONS)
     return corrupt(At.prefix() + "region directory has " + Twine(H.NumRegions) +
@@ -272,10 +287,11 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
     if (!Name)
       continue;
     if (regionSegmentKind(R.Kind) != S.Kind)
-      return corrupt(
-          At.prefix() + Name + " region in a " +
-          (S.Kind == PATHPROF_SEGMENT_DESCRIPTION ? "description" : "counter") +
-          " segment");
+      return corrupt(At.prefix() + Name + " region in a " +
+                     (S.Kind == PATHPROF_SEGMENT_DESCRIPTION ? "description"
+                      : S.Kind == PATHPROF_SEGMENT_COMPACT   ? "compact"
+                                                             : "counter") +
+                     " segment");
     if (R.EntrySize != regionEntrySize(R.Kind))
       return corrupt(At.prefix() + Name + " region has entry size " +
                      Twine(R.EntrySize) + ", expected " +
@@ -289,6 +305,8 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                       : R.Kind == PATHPROF_REGION_VALUES       ? &S.Values
                       : R.Kind == PATHPROF_REGION_HASH_SAMPLED ? &S.HashSampled
                       : R.Kind == PATHPROF_REGION_SAMPLING     ? &S.Sampling
+                      : R.Kind == PATHPROF_REGION_DENSE_HEADER ? &S.DenseHeader
+                      : R.Kind == PATHPROF_REGION_RUNS         ? &S.Runs
                                                                : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -312,10 +330,137 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
       return corrupt(At.prefix() + "value region has " + Twine(S.Values.Size) +
                      " bytes, but " + Twine(S.NumFunctions) + " records need " +
                      Twine(S.NumFunctions * ValueFunctionBytes));
-  } else if (!S.Counters.present()) {
+  } else if (S.Kind == PATHPROF_SEGMENT_COUNTERS && !S.Counters.present()) {
     S.Counters.Name = "counter";
   }
   return S;
+}
+
+/// The counter segments that compact segments stand for, rebuilt in memory,
+/// kept while the profile is read.
+using ExpandedSegments = std::vector<sys::OwningMemoryBlock>;
+
+/// The largest counter segment a compact segment may stand for: the
+/// runtime's largest (dense counters of every function, hash tables of 2^26
+/// entries, a context arena) is far below, and the memory is taken lazily.
+constexpr uint64_t MaxExpandedBytes = uint64_t(1) << 40;
+
+/// Checks that the region \p R of the compact segment \p S is there,
+/// aligned and inside the segment.
+Error checkCompactRegion(const RawSegment &S, const RawRegion &R,
+                         const char *Name) {
+  const Location &At = S.At;
+  if (!R.present())
+    return corrupt(At.prefix() + "compact segment has no " + Name + " region");
+  if (R.Offset % 8 != 0 || R.Size % 8 != 0)
+    return corrupt(At.prefix() + Name + " region [" + Twine(R.Offset) + ", +" +
+                   Twine(R.Size) + ") is not 8-byte aligned");
+  if (R.Offset < S.HeaderSize || !inBounds(R.Offset, R.Size, S.Bytes.size()))
+    return corrupt(At.prefix() + Name + " region [" + Twine(R.Offset) + ", +" +
+                   Twine(R.Size) + ") is outside the segment (" +
+                   Twine(S.Bytes.size()) + " bytes)");
+  return Error::success();
+}
+
+/// Version 6: the counter segment the compact segment \p S stands for, its
+/// header the dense header region and its other words zero but for the
+/// runs {start word, number of words, words} (docs/FileFormat.md). The
+/// rebuilt segment goes to \p Store; its contents are checked by the
+/// caller as those of any counter segment.
+Expected<RawSegment> expandCompact(const RawSegment &S,
+                                   ExpandedSegments &Store) {
+  const Location &At = S.At;
+  if (Error E = checkCompactRegion(S, S.DenseHeader, "dense header"))
+    return std::move(E);
+  if (Error E = checkCompactRegion(S, S.Runs, "runs"))
+    return std::move(E);
+  if (S.DenseHeader.Size != V3HeaderBytes)
+    return corrupt(At.prefix() + "dense header region has " +
+                   Twine(S.DenseHeader.Size) + " bytes, expected " +
+                   Twine(V3HeaderBytes));
+  if (S.Runs.Offset < S.DenseHeader.Offset + S.DenseHeader.Size &&
+      S.DenseHeader.Offset < S.Runs.Offset + S.Runs.Size)
+    return corrupt(At.prefix() + "runs region [" + Twine(S.Runs.Offset) +
+                   ", +" + Twine(S.Runs.Size) + ") overlaps the dense header");
+  StringRef Inner = S.region(S.DenseHeader);
+  auto Field = [&](size_t Member) { return readU64(Inner, Member); };
+  const uint64_t Magic = Field(offsetof(PathProfRawHeader, Magic));
+  const uint64_t Size = Field(offsetof(PathProfRawHeader, SegmentSize));
+  const uint64_t Kind = Field(offsetof(PathProfRawHeader, SegmentKind));
+  const uint64_t Flags = Field(offsetof(PathProfRawHeader, SegmentFlags));
+  const uint64_t Version = Field(offsetof(PathProfRawHeader, Version));
+  const uint64_t HeaderSize = Field(offsetof(PathProfRawHeader, HeaderSize));
+  if (Magic != PATHPROF_RAW_MAGIC)
+    return corrupt(At.prefix() + "dense header has bad magic 0x" +
+                   utohexstr(Magic));
+  if (Version != S.Version || HeaderSize != V3HeaderBytes)
+    return corrupt(At.prefix() + "dense header has format version " +
+                   Twine(Version) + " and header size " + Twine(HeaderSize) +
+                   ", expected " + Twine(S.Version) + " and " +
+                   Twine(V3HeaderBytes));
+  if (Kind != PATHPROF_SEGMENT_COUNTERS || Flags != 0)
+    return corrupt(At.prefix() +
+                   "dense header is not that of a counter segment (kind " +
+                   Twine(Kind) + ", flags 0x" + utohexstr(Flags) + ")");
+  if (Field(offsetof(PathProfRawHeader, ModuleSignature)) != S.Signature ||
+      Field(offsetof(PathProfRawHeader, NumFunctions)) != S.NumFunctions ||
+      Field(offsetof(PathProfRawHeader, NumMetrics)) != S.NumMetrics)
+    return corrupt(At.prefix() + "dense header names another module, number "
+                                 "of functions or of metrics than the "
+                                 "compact segment");
+  if (Size < V3HeaderBytes || Size % 8 != 0 || Size > MaxExpandedBytes)
+    return corrupt(At.prefix() + "dense header says the segment has " +
+                   Twine(Size) + " bytes; expected a multiple of 8 from " +
+                   Twine(V3HeaderBytes) + " to " + Twine(MaxExpandedBytes));
+
+  std::error_code EC;
+  sys::MemoryBlock Block = sys::Memory::allocateMappedMemory(
+      Size, nullptr, sys::Memory::MF_READ | sys::Memory::MF_WRITE, EC);
+  if (EC)
+    return makeProfileError(profile_error::io,
+                            At.prefix() + "cannot allocate " + Twine(Size) +
+                                " bytes for the counts of the compact "
+                                "segment: " +
+                                EC.message());
+  Store.emplace_back(Block);
+  char *Dense = static_cast<char *>(Block.base());
+  std::memcpy(Dense, Inner.data(), V3HeaderBytes);
+
+  StringRef Runs = S.region(S.Runs);
+  const uint64_t Words = Runs.size() / 8, Limit = Size / 8;
+  uint64_t Next = V3HeaderBytes / 8;
+  for (uint64_t I = 0; I != Words;) {
+    std::string Where =
+        At.prefix() + "run at byte " + std::to_string(S.Runs.Offset + I * 8);
+    if (Words - I < 2)
+      return corrupt(Where + " is cut off by the end of the runs region");
+    uint64_t Start = readU64(Runs, I * 8), Len = readU64(Runs, I * 8 + 8);
+    if (Len == 0)
+      return corrupt(Where + " has no words");
+    if (Start < Next)
+      return corrupt(Where + " starts at word " + Twine(Start) +
+                     ", inside the dense header or an earlier run (which end "
+                     "at word " +
+                     Twine(Next) + ")");
+    if (Start > Limit || Len > Limit - Start)
+      return corrupt(Where + " has words [" + Twine(Start) + ", +" +
+                     Twine(Len) + "), past the " + Twine(Limit) +
+                     " words of its dense segment");
+    if (Len > Words - I - 2)
+      return corrupt(Where + " has " + Twine(Len) +
+                     " words, but the runs region ends after " +
+                     Twine(Words - I - 2));
+    std::memcpy(Dense + Start * 8, Runs.data() + I * 8 + 16, Len * 8);
+    Next = Start + Len;
+    I += 2 + Len;
+  }
+  Expected<RawSegment> D = decodeHeader(StringRef(Dense, Size), At);
+  if (!D)
+    return D.takeError();
+  D->Producer = S.Producer;
+  D->Runtime = S.Runtime;
+  D->OwnerPid = S.OwnerPid;
+  return D;
 }
 
 /// Checks the regions of \p S: aligned, inside the segment, disjoint.
@@ -1479,10 +1624,20 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
   // not put a module's description before its counts).
   std::map<uint64_t, RawModule> Modules;
   std::vector<RawSegment> Counts;
+  ExpandedSegments Expanded;
   auto Add = [&](RawSegment &S) -> Error {
     // A FREE segment's counts were folded into another segment.
     if (S.Flags & PATHPROF_SEGMENT_FREE)
       return Error::success();
+    if (S.Kind == PATHPROF_SEGMENT_COMPACT) {
+      Expected<RawSegment> Dense = expandCompact(S, Expanded);
+      if (!Dense)
+        return Dense.takeError();
+      if (Error E = checkRegions(*Dense))
+        return E;
+      Counts.push_back(std::move(*Dense));
+      return Error::success();
+    }
     if (Error E = checkRegions(S))
       return E;
     if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
@@ -1537,6 +1692,7 @@ pathprof::readRawSegments(StringRef Buffer, WarningHandler Warn) {
     I.Kind = S.Kind == PATHPROF_SEGMENT_DESCRIPTION
                  ? RawSegmentInfo::Description
              : S.Kind == PATHPROF_SEGMENT_COUNTERS ? RawSegmentInfo::Counts
+             : S.Kind == PATHPROF_SEGMENT_COMPACT  ? RawSegmentInfo::Compact
                                                    : RawSegmentInfo::Both;
     I.NumFunctions = S.NumFunctions;
     I.ModuleSignature = S.Signature;

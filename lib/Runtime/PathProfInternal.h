@@ -20,12 +20,13 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #define PATHPROF_API __attribute__((visibility("default")))
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v4)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v6)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
@@ -80,6 +81,9 @@ uint64_t __pathprof_fnv1a(uint64_t Hash, const void *Data, size_t Size);
 /* This process's start time in clock ticks since boot (field 22 of
    /proc/self/stat), or 0 if unavailable. Async-signal-safe. */
 uint64_t __pathprof_process_start_time(void);
+/* The number of threads of this process (field 20 of /proc/self/stat), or
+   0 if unavailable. Async-signal-safe. */
+uint64_t __pathprof_process_threads(void);
 
 /*--- File names (PathProfFile.c) ------------------------------------------*/
 
@@ -232,6 +236,7 @@ typedef struct PathProfSegmentRequest {
   const char *Description;
   uint64_t DescriptionImageSize;
   uint64_t DescriptionSize;
+  uint64_t DescriptionUsed; /* its bytes without the padding to a page */
   uint64_t NamesOffset;
   int (*WriteNames)(int Fd, uint64_t Offset);
 } PathProfSegmentRequest;
@@ -245,6 +250,55 @@ typedef struct PathProfSegmentRequest {
    holds the lock in *Fd; returns null after reporting one error.
    Async-signal-safe. */
 char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd);
+
+/* Opens the profile \p Path (creating it when \p Create is O_CREAT) and
+   takes flock(LOCK_EX) on it, on the file the name has once the lock is
+   held (a compaction may rename a new file over it). Returns the
+   descriptor, or -1 after reporting an error (nothing is reported for a
+   file that does not exist when \p Create is 0). Async-signal-safe. */
+int __pathprof_open_locked(const char *Path, int Create);
+
+/* The file helpers the segment code and the compaction share
+   (async-signal-safe). Whole reads and writes at an offset, going on after
+   short ones: read returns the bytes read (fewer at the end of the file)
+   or -1, write 0 or -1, with errno set. */
+ssize_t __pathprof_read_at(int Fd, void *Buf, size_t Size, uint64_t Offset);
+int __pathprof_write_at(int Fd, const void *Buf, size_t Size, uint64_t Offset);
+uint64_t __pathprof_page_size(void);
+/* 1 if another open file description holds the lock of the segment at
+   \p Offset (it is live), 0 if not, -1 on error. */
+int __pathprof_segment_is_live(int Fd, uint64_t Offset);
+/* 0 if the header \p H (of which \p Read bytes could be read) of the
+   segment at \p Offset fits a file of \p FileSize bytes as this runtime
+   writes it; -1 if not. */
+int __pathprof_check_header(const PathProfRawHeader *H, uint64_t Read,
+                            uint64_t Offset, uint64_t FileSize);
+/* Whether two counter segment headers describe the same layout. */
+int __pathprof_same_layout(const PathProfRawHeader *A,
+                           const PathProfRawHeader *B);
+/* The region of \p Kind of a header this runtime wrote, or null. */
+const PathProfRawRegion *__pathprof_find_region(const PathProfRawHeader *H,
+                                                uint64_t Kind);
+/* Whether the counter segment \p Seg counts the events \p Req's does. */
+int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req);
+/* Adds the counts of the counter segment \p Src into \p Acc (both of
+   \p Req's layout); Src is left as it is. Returns -1, changing nothing,
+   when Src's calling context tree cannot be added to Acc's. */
+int __pathprof_fold_counts(char *Acc, char *Src,
+                           const PathProfSegmentRequest *Req);
+
+/*--- Compaction at exit (PathProfCompact.c) --------------------------------*/
+
+/* Whether a normal exit compacts the profile (PATHPROF_COMPACT is not 0). */
+int __pathprof_compact_enabled(void);
+/* At a normal exit, once this module instance's segments are dead: folds
+   every dead counter segment of \p Req's layout and every compact segment
+   of its module in the file \p Req->Path into one compact segment; when no
+   segment of the file is live any more, rewrites the file as its
+   descriptions, compact segments and what else is left, and nothing more.
+   Reports one error and leaves the file as it was (a valid profile) when
+   it cannot. */
+void __pathprof_compact(const PathProfSegmentRequest *Req);
 
 /*--- Module state (PathProfRuntime.c) and control (PathProfControl.c) -----*/
 

@@ -554,16 +554,17 @@ static const char *defaultPattern(void) {
   return DEFAULT_FILE_NAME;
 }
 
-/* A new segment of the file \p NewPattern names, mapped somewhere; null
-   after reporting an error. Async-signal-safe. */
-static char *newSegment(const char *NewPattern, int *Fd) {
-  char Name[PATH_MAX];
+/* What the segment code needs to know of this module for the file
+   \p NewPattern names, the name expanded into \p Name (PATH_MAX bytes).
+   Returns 0, or -1 after reporting an error. Async-signal-safe. */
+static int makeRequest(const char *NewPattern, char *Name,
+                       PathProfSegmentRequest *Out) {
   int Merge;
-  if (__pathprof_expand_name(NewPattern, L.Signature, Name, sizeof(Name),
-                             &Merge) != 0) {
+  if (__pathprof_expand_name(NewPattern, L.Signature, Name, PATH_MAX, &Merge) !=
+      0) {
     __pathprof_report_error("cannot create profile '%s': %s", NewPattern,
                             __pathprof_strerror(ENAMETOOLONG));
-    return 0;
+    return -1;
   }
   PathProfSegmentRequest Req;
   Req.Path = Name;
@@ -578,12 +579,24 @@ static char *newSegment(const char *NewPattern, int *Fd) {
   Req.Description = Image;
   Req.DescriptionImageSize = L.NamesOffset;
   Req.DescriptionSize = L.DescSize;
+  Req.DescriptionUsed = L.NamesOffset + L.NamesSize;
   Req.NamesOffset = L.NamesOffset;
   Req.WriteNames = writeNames;
   Req.Pid = (uint64_t)getpid();
   Req.StartTime = __pathprof_process_start_time();
   Req.FillCounters = fillCounters;
   Req.Metrics = __pathprof_metrics_table();
+  *Out = Req;
+  return 0;
+}
+
+/* A new segment of the file \p NewPattern names, mapped somewhere; null
+   after reporting an error. Async-signal-safe. */
+static char *newSegment(const char *NewPattern, int *Fd) {
+  char Name[PATH_MAX];
+  PathProfSegmentRequest Req;
+  if (makeRequest(NewPattern, Name, &Req) != 0)
+    return 0;
   return __pathprof_acquire_segment(&Req, Fd);
 }
 
@@ -775,19 +788,29 @@ void __pathprof_init_if_idle(void) {
     __pathprof_init();
 }
 
-/* Unloading a shared library ends its segment: the mapping goes (anonymous
-   memory takes its place, for code that might still count: other threads
-   at exit) and so does the descriptor. The executable keeps both until the
-   process ends, when the kernel releases them: code (other threads, later
-   destructors) may still count after this destructor has run. */
+/* A normal exit, or unloading a shared library, ends the module's segments:
+   the mappings go (anonymous memory takes their place, for code that might
+   still count: other threads at exit, later destructors) and so do the
+   descriptors, and the profile is compacted (PathProfCompact.c). Counts
+   made after this point would not be in the profile, so the executable
+   keeps its segments until the process ends, when the kernel releases
+   them, and the file its dense form, when other threads still run (and may
+   count), or with PATHPROF_COMPACT=0: the next start or exit folds them. */
 __attribute__((destructor(101))) static void finish(void) {
-  if (SegmentFd < 0 || IsMainExecutable)
+  if (SegmentFd < 0)
+    return;
+  int Compact = __pathprof_compact_enabled();
+  if (IsMainExecutable && (!Compact || __pathprof_process_threads() != 1))
     return;
   lockModule();
   replaceWithAnonymousMemory();
   close(SegmentFd);
   SegmentFd = -1;
   __pathprof_slices_finish();
+  char Name[PATH_MAX];
+  PathProfSegmentRequest Req;
+  if (Compact && makeRequest(Pattern, Name, &Req) == 0)
+    __pathprof_compact(&Req);
   unlockModule();
 }
 

@@ -43,6 +43,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/mman.h>
@@ -51,7 +52,7 @@
 
 #define NO_SEGMENT UINT64_MAX
 
-static ssize_t readAt(int Fd, void *Buf, size_t Size, uint64_t Offset) {
+ssize_t __pathprof_read_at(int Fd, void *Buf, size_t Size, uint64_t Offset) {
   size_t Done = 0;
   while (Done < Size) {
     ssize_t N =
@@ -69,7 +70,7 @@ static ssize_t readAt(int Fd, void *Buf, size_t Size, uint64_t Offset) {
 
 /* 1 if another open file description holds a lock on the segment's first
    byte, 0 if not, -1 on error (errno set). */
-static int isLive(int Fd, uint64_t Offset) {
+int __pathprof_segment_is_live(int Fd, uint64_t Offset) {
   struct flock Fl;
   memset(&Fl, 0, sizeof(Fl));
   Fl.l_type = F_WRLCK;
@@ -93,7 +94,8 @@ static int lockSegment(int Fd, uint64_t Offset) {
 
 /* Two counter segment headers describe the same layout: same module and
    the same regions. */
-static int sameLayout(const PathProfRawHeader *A, const PathProfRawHeader *B) {
+int __pathprof_same_layout(const PathProfRawHeader *A,
+                           const PathProfRawHeader *B) {
   return A->Version == B->Version && A->HeaderSize == B->HeaderSize &&
          A->SegmentSize == B->SegmentSize &&
          A->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
@@ -107,15 +109,15 @@ static int sameLayout(const PathProfRawHeader *A, const PathProfRawHeader *B) {
 }
 
 /* The region of \p Kind of a header this runtime wrote, or null. */
-static const PathProfRawRegion *findRegion(const PathProfRawHeader *H,
-                                           uint64_t Kind) {
+const PathProfRawRegion *__pathprof_find_region(const PathProfRawHeader *H,
+                                                uint64_t Kind) {
   for (uint64_t I = 0; I != H->NumRegions; ++I)
     if (H->Regions[I].Kind == Kind)
       return &H->Regions[I];
   return 0;
 }
 
-static uint64_t pageSize(void) {
+uint64_t __pathprof_page_size(void) {
   static uint64_t Size;
   if (!Size) {
     long P = sysconf(_SC_PAGESIZE);
@@ -133,9 +135,9 @@ static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
 /* Whether the segment \p Seg (of this layout) counts the events this module
    counts: a run with other PATHPROF_EVENTS has other values in the same
    metric slots, which must not be added to these. */
-static int sameEvents(const char *Seg, const PathProfSegmentRequest *Req) {
-  const PathProfRawRegion *M = findRegion((const PathProfRawHeader *)Req->Image,
-                                          PATHPROF_REGION_METRICS);
+int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req) {
+  const PathProfRawRegion *M = __pathprof_find_region(
+      (const PathProfRawHeader *)Req->Image, PATHPROF_REGION_METRICS);
   if (!M)
     return 1;
   for (uint64_t I = 0, N = M->Size / sizeof(PathProfRawMetric); I != N; ++I) {
@@ -151,24 +153,37 @@ static int sameEvents(const char *Seg, const PathProfSegmentRequest *Req) {
   return 1;
 }
 
-/* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE.
-   Returns -1, changing nothing, when Src's calling context tree cannot be
-   added to Acc's (no room, or not a tree this runtime writes): Src then
-   stays as it is. */
-static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
+int __pathprof_fold_counts(char *Acc, char *Src,
+                           const PathProfSegmentRequest *Req) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
-  const PathProfRawRegion *F = findRegion(D, PATHPROF_REGION_FUNCTIONS);
-  const PathProfRawRegion *Ctx = findRegion(Mine, PATHPROF_REGION_CONTEXT);
+  const PathProfRawRegion *F =
+      __pathprof_find_region(D, PATHPROF_REGION_FUNCTIONS);
+  const PathProfRawRegion *Ctx =
+      __pathprof_find_region(Mine, PATHPROF_REGION_CONTEXT);
   if (Ctx && __pathprof_ctx_fold(
                  Acc + Ctx->Offset, Src + Ctx->Offset, Ctx->Size,
                  (const PathProfRawFunction *)(Req->Description + F->Offset),
                  D->NumFunctions) != 0)
     return -1;
-  const PathProfRawRegion *C = findRegion(Mine, PATHPROF_REGION_COUNTERS);
+  /* The same events (__pathprof_same_events): what each run learnt of how
+     they were read adds up too. */
+  const PathProfRawRegion *M =
+      __pathprof_find_region(Mine, PATHPROF_REGION_METRICS);
+  for (uint64_t I = 0, N = M ? M->Size / sizeof(PathProfRawMetric) : 0; I != N;
+       ++I) {
+    PathProfRawMetric *A = (PathProfRawMetric *)(Acc + M->Offset) + I;
+    const PathProfRawMetric *S =
+        (const PathProfRawMetric *)(Src + M->Offset) + I;
+    A->Sources |= S->Sources;
+    A->Flags |= S->Flags & PATHPROF_METRIC_SCALED;
+  }
+  const PathProfRawRegion *C =
+      __pathprof_find_region(Mine, PATHPROF_REGION_COUNTERS);
   /* Value blocks are keyed by target: they are merged slot by slot, and
      then hold zeros, which the sum below adds. */
-  const PathProfRawRegion *V = findRegion(D, PATHPROF_REGION_VALUES);
+  const PathProfRawRegion *V =
+      __pathprof_find_region(D, PATHPROF_REGION_VALUES);
   if (C && V) {
     const PathProfRawValueFunction *Entries =
         (const PathProfRawValueFunction *)(Req->Description + V->Offset);
@@ -188,7 +203,11 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   if (C) {
     uint64_t *A = (uint64_t *)(Acc + C->Offset);
     const uint64_t *S = (const uint64_t *)(Src + C->Offset);
+    /* Only words that counted are written: the pages of Acc no run
+       touched stay holes (or the zero page). */
     for (uint64_t I = 0, N = C->Size / 8; I != N; ++I) {
+      if (!S[I])
+        continue;
       uint64_t Sum = A[I] + S[I];
       A[I] = Sum < A[I] ? UINT64_MAX : Sum;
     }
@@ -196,7 +215,7 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
   static const uint64_t HashKinds[] = {PATHPROF_REGION_HASH,
                                        PATHPROF_REGION_HASH_SAMPLED};
   for (unsigned I = 0; I != sizeof(HashKinds) / sizeof(HashKinds[0]); ++I) {
-    const PathProfRawRegion *Hash = findRegion(Mine, HashKinds[I]);
+    const PathProfRawRegion *Hash = __pathprof_find_region(Mine, HashKinds[I]);
     if (!Hash)
       continue;
     __pathprof_hash_fold(
@@ -206,6 +225,16 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
         (const PathProfRawFunction *)(Req->Description + F->Offset),
         D->NumFunctions);
   }
+  return 0;
+}
+
+/* Adds the counts of \p Src into \p Acc (same layout), then flags Src FREE.
+   Returns -1, changing nothing, when Src's calling context tree cannot be
+   added to Acc's (no room, or not a tree this runtime writes): Src then
+   stays as it is. */
+static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
+  if (__pathprof_fold_counts(Acc, Src, Req) != 0)
+    return -1;
   PathProfRawHeader *H = (PathProfRawHeader *)Src;
   __atomic_store_n(&H->SegmentFlags, H->SegmentFlags | PATHPROF_SEGMENT_FREE,
                    __ATOMIC_RELEASE);
@@ -215,11 +244,26 @@ static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
 typedef struct {
   uint64_t Size;     /* bytes of the file that hold segments */
   uint64_t Complete; /* where an incomplete trailing segment starts */
+  uint64_t Last;     /* the last complete segment, NO_SEGMENT: none */
   int AnyLive;
   int SameProcess;
   int Foreign;        /* 0, or 1 not a raw profile, or the version it has + 1 */
   int HasDescription; /* of this module, complete */
 } FileScan;
+
+int __pathprof_check_header(const PathProfRawHeader *H, uint64_t Read,
+                            uint64_t Offset, uint64_t FileSize) {
+  if (Read != sizeof(*H) || H->HeaderSize != sizeof(*H) ||
+      H->SegmentSize < H->HeaderSize || H->SegmentSize % 8 != 0 ||
+      H->SegmentSize > FileSize - Offset)
+    return -1;
+  /* Counter segments are mapped: they start and end on a page. */
+  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
+      (Offset % __pathprof_page_size() != 0 ||
+       H->SegmentSize % __pathprof_page_size() != 0))
+    return -1;
+  return 0;
+}
 
 /* Pass 1: what the file holds. Returns -1 (after reporting) on an error. */
 static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
@@ -231,7 +275,7 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
     PathProfRawHeader H;
     memset(&H, 0, sizeof(H));
     uint64_t Want = S->Size - Offset < sizeof(H) ? S->Size - Offset : sizeof(H);
-    ssize_t N = readAt(Fd, &H, (size_t)Want, Offset);
+    ssize_t N = __pathprof_read_at(Fd, &H, (size_t)Want, Offset);
     if (N < 0) {
       __pathprof_report_error("cannot read profile '%s': %s", Path,
                               __pathprof_strerror(errno));
@@ -249,13 +293,11 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
       S->Foreign = H.Version >= 1 && H.Version < 256 ? (int)H.Version + 1 : 1;
       return 0;
     }
-    if ((uint64_t)N != sizeof(H) || H.HeaderSize != sizeof(H) ||
-        H.SegmentSize < H.HeaderSize || H.SegmentSize % pageSize() != 0 ||
-        H.SegmentSize > S->Size - Offset) {
+    if (__pathprof_check_header(&H, (uint64_t)N, Offset, S->Size) != 0) {
       S->Foreign = 1;
       return 0;
     }
-    int Live = isLive(Fd, Offset);
+    int Live = __pathprof_segment_is_live(Fd, Offset);
     if (Live < 0) {
       __pathprof_report_error("cannot lock profile '%s': %s", Path,
                               __pathprof_strerror(errno));
@@ -264,10 +306,13 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
     S->AnyLive |= Live;
     if (H.OwnerPid == Req->Pid && H.OwnerStartTime == Req->StartTime)
       S->SameProcess = 1;
+    /* A compacted file keeps descriptions without their page padding. */
     if (H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION &&
         H.ModuleSignature == Mine->ModuleSignature &&
-        H.SegmentSize == Req->DescriptionSize)
+        H.SegmentSize >= Req->DescriptionUsed &&
+        H.SegmentSize <= Req->DescriptionSize + __pathprof_page_size())
       S->HasDescription = 1;
+    S->Last = Offset;
     Offset += H.SegmentSize;
   }
   return 0;
@@ -282,16 +327,17 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
   char *Acc = 0;
   for (uint64_t Offset = 0; Offset < Size;) {
     PathProfRawHeader H;
-    if (readAt(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H))
+    if (__pathprof_read_at(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H))
       break;
     uint64_t Next = Offset + H.SegmentSize;
-    if (sameLayout(&H, Mine) && isLive(Fd, Offset) == 0) {
+    if (__pathprof_same_layout(&H, Mine) &&
+        __pathprof_segment_is_live(Fd, Offset) == 0) {
       if (H.SegmentFlags & PATHPROF_SEGMENT_FREE) {
         if (FreeSlot == NO_SEGMENT)
           FreeSlot = Offset;
       } else {
         char *Seg = mapAt(Fd, Offset, Mine->SegmentSize);
-        if (Seg && !sameEvents(Seg, Req)) {
+        if (Seg && !__pathprof_same_events(Seg, Req)) {
           /* Another run's events: its segment stays as it is. */
           munmap(Seg, (size_t)Mine->SegmentSize);
         } else if (Seg && !Acc) {
@@ -339,7 +385,7 @@ static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   return 0;
 }
 
-static int writeAt(int Fd, const void *Buf, size_t Size, uint64_t Offset) {
+int __pathprof_write_at(int Fd, const void *Buf, size_t Size, uint64_t Offset) {
   size_t Done = 0;
   while (Done < Size) {
     ssize_t N = pwrite(Fd, (const char *)Buf + Done, Size - Done,
@@ -365,12 +411,13 @@ static int appendDescription(int Fd, const PathProfSegmentRequest *Req,
   H.SegmentFlags = 0;
   uint64_t Magic = PATHPROF_RAW_MAGIC;
   if (growFile(Fd, Offset, Req->DescriptionSize, Req->DescriptionSize) != 0 ||
-      writeAt(Fd, (const char *)&H + 8, sizeof(H) - 8, Offset + 8) != 0 ||
-      writeAt(Fd, Req->Description + sizeof(H),
-              (size_t)(Req->DescriptionImageSize - sizeof(H)),
-              Offset + sizeof(H)) != 0 ||
+      __pathprof_write_at(Fd, (const char *)&H + 8, sizeof(H) - 8,
+                          Offset + 8) != 0 ||
+      __pathprof_write_at(Fd, Req->Description + sizeof(H),
+                          (size_t)(Req->DescriptionImageSize - sizeof(H)),
+                          Offset + sizeof(H)) != 0 ||
       Req->WriteNames(Fd, Offset + Req->NamesOffset) != 0 ||
-      writeAt(Fd, &Magic, sizeof(Magic), Offset) != 0)
+      __pathprof_write_at(Fd, &Magic, sizeof(Magic), Offset) != 0)
     return -1;
   return 0;
 }
@@ -388,6 +435,7 @@ static char *obtain(int Fd, const char *Path,
   FileScan S;
   memset(&S, 0, sizeof(S));
   S.Size = (uint64_t)St.st_size;
+  S.Last = NO_SEGMENT;
   if (scanFile(Fd, Path, Req, &S) != 0)
     return 0;
 
@@ -405,6 +453,23 @@ static char *obtain(int Fd, const char *Path,
     __pathprof_report_error("cannot create profile '%s': %s", Path,
                             __pathprof_strerror(errno));
     return 0;
+  }
+
+  /* A compacted file ends where its last segment's data does; segments
+     appended after it must start on a page, to be mapped. */
+  if (Keep && Keep == S.Complete && Keep % __pathprof_page_size() != 0) {
+    uint64_t Padded = (Keep + __pathprof_page_size() - 1) /
+                      __pathprof_page_size() * __pathprof_page_size();
+    uint64_t NewSize = Padded - S.Last;
+    if (ftruncate(Fd, (off_t)Padded) != 0 ||
+        __pathprof_write_at(
+            Fd, &NewSize, sizeof(NewSize),
+            S.Last + offsetof(PathProfRawHeader, SegmentSize)) != 0) {
+      __pathprof_report_error("cannot create profile '%s': %s", Path,
+                              __pathprof_strerror(errno));
+      return 0;
+    }
+    Keep = S.Complete = S.Size = Padded;
   }
 
   uint64_t Offset = foldDeadSegments(Fd, Req, Keep);
@@ -473,6 +538,37 @@ static char *obtain(int Fd, const char *Path,
   return Seg;
 }
 
+int __pathprof_open_locked(const char *Path, int Create) {
+  for (;;) {
+    int F = open(Path, O_RDWR | O_CLOEXEC | Create, 0644);
+    if (F < 0) {
+      if (Create || errno != ENOENT)
+        __pathprof_report_error("cannot create profile '%s': %s", Path,
+                                __pathprof_strerror(errno));
+      return -1;
+    }
+    int R;
+    while ((R = flock(F, LOCK_EX)) != 0 && errno == EINTR)
+      ;
+    if (R != 0) {
+      __pathprof_report_error("cannot lock profile '%s': %s", Path,
+                              __pathprof_strerror(errno));
+      close(F);
+      return -1;
+    }
+    /* A process that compacted the file while this one waited for the lock
+       renamed a new file over it: the lock is on the old one. */
+    struct stat Locked, Named;
+    int Renamed = fstat(F, &Locked) == 0 &&
+                  (stat(Path, &Named) == 0 ? Locked.st_dev != Named.st_dev ||
+                                                 Locked.st_ino != Named.st_ino
+                                           : errno == ENOENT && Create);
+    if (!Renamed)
+      return F;
+    close(F);
+  }
+}
+
 char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd) {
   char Path[PATH_MAX];
   size_t Len = strlen(Req->Path);
@@ -483,21 +579,9 @@ char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd) {
   }
   memcpy(Path, Req->Path, Len + 1);
   __pathprof_create_parent_dirs(Path);
-  int F = open(Path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-  if (F < 0) {
-    __pathprof_report_error("cannot create profile '%s': %s", Path,
-                            __pathprof_strerror(errno));
+  int F = __pathprof_open_locked(Path, O_CREAT);
+  if (F < 0)
     return 0;
-  }
-  int R;
-  while ((R = flock(F, LOCK_EX)) != 0 && errno == EINTR)
-    ;
-  if (R != 0) {
-    __pathprof_report_error("cannot lock profile '%s': %s", Path,
-                            __pathprof_strerror(errno));
-    close(F);
-    return 0;
-  }
   char *Seg = obtain(F, Path, Req);
   flock(F, LOCK_UN);
   if (!Seg) {

@@ -224,7 +224,9 @@ uint64_t __pathprof_fnv1a(uint64_t Hash, const void *Data, size_t Size) {
   return Hash;
 }
 
-uint64_t __pathprof_process_start_time(void) {
+/* Field \p Wanted (> 2) of /proc/self/stat, a number, or 0 if unavailable.
+   Async-signal-safe. */
+static uint64_t statField(int Wanted) {
   int SavedErrno = errno;
   char Buf[1024];
   ssize_t Len = -1;
@@ -240,7 +242,7 @@ uint64_t __pathprof_process_start_time(void) {
     return 0;
   Buf[Len] = '\0';
   /* "pid (comm) state ppid ...": comm may hold spaces and parentheses, so
-     count fields from the last ')'. It ends field 2; starttime is 22. */
+     count fields from the last ')'. It ends field 2. */
   const char *P = 0;
   for (const char *Q = Buf; *Q; ++Q)
     if (*Q == ')')
@@ -248,7 +250,7 @@ uint64_t __pathprof_process_start_time(void) {
   if (!P)
     return 0;
   ++P; /* the space before field 3 */
-  for (int Field = 3; Field != 22; ++Field) {
+  for (int Field = 3; Field != Wanted; ++Field) {
     if (*P != ' ')
       return 0;
     ++P;
@@ -263,3 +265,7 @@ uint64_t __pathprof_process_start_time(void) {
     V = V * 10 + (uint64_t)(*P++ - '0');
   return V;
 }
+
+uint64_t __pathprof_process_start_time(void) { return statField(22); }
+
+uint64_t __pathprof_process_threads(void) { return statField(20); }

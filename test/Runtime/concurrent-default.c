@@ -1,7 +1,9 @@
 // Default mode (no %m): two programs running at once with the same file name
 // both keep their counts. The second finds the first one's segment live
-// (locked) and appends its own instead of truncating the file; a later run,
-// finding no live segment, starts a new profile.
+// (locked) and appends its own instead of truncating the file; at its exit,
+// the first one still running, it appends its counts as a compact segment
+// and frees its dense one; a later run, finding no live segment, starts a
+// new profile.
 //
 // RUN: %clang_pathprof -O2 -g %s %pathprof_rt -o %t
 // RUN: rm -f %t.raw %t.go %t.ready
@@ -12,7 +14,9 @@
 // RUN:   touch %t.go; wait
 // RUN: FileCheck -DRAW_VERSION=%raw_version --check-prefix=DURING %s < %t.during
 // DURING: segment at {{[0-9]+}}: version [[RAW_VERSION]] functions: {{[0-9]+}} metrics: 0 live
-// DURING: segment at {{[0-9]+}}: version [[RAW_VERSION]] functions: {{[0-9]+}} metrics: 0 dead
+// DURING: segment at {{[0-9]+}}: free dead
+// DURING: compact at {{[0-9]+}}: version [[RAW_VERSION]] functions: {{[0-9]+}} metrics: 0 dead
+// DURING: function {{.*}}concurrent-default.c;step: paths 1 {{.*}} counts 10{{$}}
 // RUN: %llvm-pathprof show --json %t.raw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=BOTH %s
 // BOTH: function {{.*}}concurrent-default.c;step paths=1 entry=110 total=110
 // RUN: env PATHPROF_FILE=%t.raw %t 7

@@ -10,9 +10,15 @@
 // One file: a segment per process, or three when the grandchild and its
 // parent have exited before the second child starts (it then folds the
 // grandchild's counts into its parent's segment and reuses the grandchild's),
-// and one profile with every process's counts.
+// and one profile with every process's counts. The last process out (the
+// parent, which waits for its children) leaves them as one compact segment;
+// with PATHPROF_COMPACT=0 the segments stay.
 // RUN: env PATHPROF_FILE=%t.one/tree.pathraw %t | FileCheck --check-prefix=OUT %s
 // OUT: done
+// RUN: %python %S/Inputs/dump_raw.py %t.one/tree.pathraw | grep -c -E '(segment|compact) at' | FileCheck --check-prefix=COMPACT %s
+// COMPACT: {{^1$}}
+// RUN: %llvm-pathprof show --json %t.one/tree.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s
+// RUN: env PATHPROF_COMPACT=0 PATHPROF_FILE=%t.one/tree.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: %python %S/Inputs/dump_raw.py %t.one/tree.pathraw | grep -c 'segment at' | FileCheck --check-prefix=SEGS %s
 // SEGS: {{^[34]$}}
 // RUN: %llvm-pathprof show --json %t.one/tree.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s

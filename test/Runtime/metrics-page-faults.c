@@ -31,14 +31,15 @@
 // JSON-NEXT: "source": "tsc",
 //
 // Runs that count other events into one merge pool (%m): the runtime folds
-// only segments of the same events together; the reader keeps every count
-// and the metrics all segments have, and says so.
+// only segments of the same events together (the description, the first
+// run's compact segment and the one of the other two); the reader keeps
+// every count and the metrics all segments have, and says so.
 // RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=tsc,page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.d/pool%%m.pathraw %t | FileCheck --check-prefix=OUT %s
 // RUN: %llvm-pathprof show --segments %t.d/pool*.pathraw | FileCheck --check-prefix=SEGS %s
 // RUN: %llvm-pathprof show --text %t.d/pool*.pathraw 2>&1 | FileCheck --check-prefix=POOL %s
-// SEGS: Segments: 4
+// SEGS: Segments: 3
 // POOL: warning: {{.*}}segment at offset {{[0-9]+}}: counts page-faults (events, sum) but the segment at offset {{[0-9]+}} counts tsc (ticks, sum), page-faults (events, sum); keeping page-faults (events, sum)
 // POOL: :metric page-faults events sum source=read{{$}}
 // POOL-NOT: :metric

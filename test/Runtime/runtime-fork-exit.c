@@ -1,11 +1,12 @@
 // Process life cycle: a forked child counts into a fresh segment of its own
 // (here of the parent's file), never into the parent's, and may leave with
 // _exit; exit() from a constructor, before or after __pathprof_init, keeps
-// its status and does not crash.
+// its status and does not crash. (The dense form, PATHPROF_COMPACT=0, shows
+// the two segments; compaction at the parent's exit would fold them.)
 //
 // RUN: %clang -O1 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d
-// RUN: env PATHPROF_FILE=%t.d/fork.pathraw %t 2>&1 \
+// RUN: env PATHPROF_COMPACT=0 PATHPROF_FILE=%t.d/fork.pathraw %t 2>&1 \
 // RUN:   | FileCheck --allow-empty --implicit-check-not='PathProf' %s
 // RUN: %python %S/Inputs/dump_raw.py %t.d/fork.pathraw | FileCheck --check-prefix=FORK %s
 // FORK: description at 0:

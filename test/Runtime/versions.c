@@ -12,9 +12,9 @@
 // RUN: rm -f %t.raw && env PATHPROF_FILE=%t.raw %t
 // RUN: %python %S/Inputs/dump_raw.py %t.raw | FileCheck -DRAW_VERSION=%raw_version --check-prefix=RAW %s
 // RAW: description at 0: functions: 1
-// RAW-NEXT: segment at 4096: version [[RAW_VERSION]]
+// RAW-NEXT: compact at {{[0-9]+}}: version [[RAW_VERSION]]
 // RAW-NEXT: producer: PathProf 0.3 (LLVM 19.{{[0-9.]+}})
-// RAW-NEXT: runtime: PathProf runtime 0.3 (raw v4)
+// RAW-NEXT: runtime: PathProf runtime 0.3 (raw v6)
 //
 // RUN: %clang -O1 -DPP_DATA_VERSION=99 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t.skew
 // RUN: rm -f %t.skew.raw

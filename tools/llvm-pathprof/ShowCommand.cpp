@@ -694,6 +694,8 @@ static const char *segmentKindName(RawSegmentInfo::SegmentKind Kind) {
     return "description (function records, names, CFG descriptions)";
   case RawSegmentInfo::Counts:
     return "counts (of one module instance)";
+  case RawSegmentInfo::Compact:
+    return "compact counts (of module instances that have ended)";
   case RawSegmentInfo::Both:
     return nullptr;
   }
@@ -740,7 +742,8 @@ static void showSegmentsJSON(ArrayRef<RawSegmentInfo> Segments,
           if (S.Kind != RawSegmentInfo::Both)
             J.attribute("kind", S.Kind == RawSegmentInfo::Description
                                     ? "description"
-                                    : "counts");
+                                : S.Kind == RawSegmentInfo::Compact ? "compact"
+                                                                    : "counts");
           J.attribute("size", S.Size);
           J.attribute("num_functions", S.NumFunctions);
           J.attribute("module_signature", hex(S.ModuleSignature));

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Prints the calling context trees of a raw profile (version 3) as the
-runtime keeps them: for every counter segment with a CONTEXT region, every
+"""Prints the calling context trees of a raw profile (version 3 to 6) as the
+runtime keeps them: for every counter segment (or compact segment, version 6)
+with a CONTEXT region, every
 node in arena order with its entry count, and for every call-site slot with
 callees, the slot's list in the runtime's order (most recently entered
 first), a backedge shown as '^NAME'. Checks along the way that every slot's
@@ -8,9 +9,11 @@ owner is its node (exit 1 otherwise)."""
 import struct
 import sys
 
+from raw_compact import expand_compact
+
 HEADER = struct.Struct("<12Q64s64s32Q")
 MAGIC = 0x574152464F525050
-DESCRIPTION, COUNTERS = 1, 2
+DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
 FUNCTIONS, NAMES, CONTEXT = 1, 2, 7
 NODE, BACKEDGE = 1, 2
 
@@ -23,15 +26,22 @@ def u64(off):
 
 segments = []
 off = 0
-while off < len(data):
+file_size = len(data)
+while off < file_size:
     h = HEADER.unpack_from(data, off)
     if h[0] != MAGIC:
         break
+    # A compact segment's counter segment is read from after the file.
+    base, fields = off, h
+    if h[4] == COMPACT and not h[5] & 1:
+        fields, dense = expand_compact(data, off)
+        base = len(data)
+        data += dense
     regions = {}
-    for i in range(h[11]):
-        kind, roff, rsize, _ = h[14 + 4 * i:18 + 4 * i]
-        regions[kind] = (off + roff, rsize)
-    segments.append((off, h[4], h[6], h[5], regions))
+    for i in range(fields[11]):
+        kind, roff, rsize, _ = fields[14 + 4 * i:18 + 4 * i]
+        regions[kind] = (base + roff, rsize)
+    segments.append((off, fields[4], fields[6], fields[5], regions))
     off += h[3]
 
 names = {}

@@ -2,19 +2,23 @@
 every segment's header, offsets and sizes are consistent (a failed check
 exits 1). Version 2 files print one block per segment, starting with a
 'segment at OFFSET:' line; FREE segments print only that line. Version 3
-and 4 (the same layout) files print a 'description at OFFSET:' line per module description and a
-block per counter segment, with the functions of its description, as
-version 2 does. --live also prints whether each segment is locked (held by
-a running module)."""
+to 6 (the same layout) files print a 'description at OFFSET:' line per module
+description and a block per counter segment, with the functions of its
+description, as version 2 does; a version 6 compact segment prints the same
+block, of the counter segment it stands for, after 'compact at OFFSET:'.
+--live also prints whether each segment is locked (held by a running
+module)."""
 import fcntl
 import os
 import struct
 import sys
 
+from raw_compact import expand_compact
+
 V1_HEADER = struct.Struct("<16Q")
 V2_HEADER = struct.Struct("<18Q64s64s")
 V3_HEADER = struct.Struct("<12Q64s64s32Q")
-DESCRIPTION, COUNTERS = 1, 2
+DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
 REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
 REGION_VALUES = 8
 FUNC = struct.Struct("<8Q")
@@ -117,7 +121,10 @@ def segments_of(data, header, version):
         if (magic != MAGIC or file_version != version or
                 header_size != header.size):
             fail("segment at %d: bad magic, version or header size" % offset)
-        if seg_size % 4096 or offset + seg_size > len(data):
+        # Counter segments are mapped: whole pages. The others (version 6)
+        # may end anywhere after a compaction.
+        page = 4096 if version < 6 or h[4] == COUNTERS else 8
+        if seg_size % page or offset % page or offset + seg_size > len(data):
             fail("segment at %d: bad size %d" % (offset, seg_size))
         yield offset, h
         offset += seg_size
@@ -158,10 +165,18 @@ def dump_v3(path, data, live, version):
         if kind == DESCRIPTION:
             print("description at %d: functions: %d" % (offset, num_funcs))
             continue
-        if kind != COUNTERS:
+        what = "segment"
+        seg = data[offset:offset + h[3]]
+        if kind == COMPACT and not flags & FREE:
+            what = "compact"
+            try:
+                h, seg = expand_compact(data, offset)
+            except ValueError as e:
+                fail(str(e))
+        elif kind not in (COUNTERS, COMPACT):
             fail("segment at %d: unknown kind %d" % (offset, kind))
         if flags & FREE:
-            print("segment at %d: free%s" % (offset, state))
+            print("%s at %d: free%s" % (what, offset, state))
             continue
         if signature not in descriptions:
             fail("segment at %d: no description" % offset)
@@ -176,14 +191,13 @@ def dump_v3(path, data, live, version):
             fail("function region size")
         cnts_off, cnts_size = regions.get(REGION_COUNTERS, (0, 0))
         hash_off, hash_size = regions.get(REGION_HASH, (0, 0))
-        print("segment at %d: version %d functions: %d metrics: %d%s" %
-              (offset, version, num_funcs, num_metrics, state))
+        print("%s at %d: version %d functions: %d metrics: %d%s" %
+              (what, offset, version, num_funcs, num_metrics, state))
         print("producer: " + h[12].rstrip(b"\0").decode())
         print("runtime: " + h[13].rstrip(b"\0").decode())
         # The two segments as one buffer, the way versions 1 and 2 lay out
         # a segment: description, then counts.
         desc = data[desc_offset:desc_offset + d[3]]
-        seg = data[offset:offset + h[3]]
         base = len(desc)
         dump_segment(desc + seg, funcs_off,
                      (num_funcs, funcs_off, names_off, names_size,
@@ -211,7 +225,7 @@ def main():
               (h[4], h[12], h[14], h[15]))
         dump_segment(data, h[2], h[4:14])
         return
-    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4, 5):
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4, 5, 6):
         dump_v3(path, data, live, struct.unpack_from("<2Q", data)[1])
         return
     for offset, h in segments_of(data, V2_HEADER, 2):

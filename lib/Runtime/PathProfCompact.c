@@ -1,0 +1,516 @@
+/*===- PathProfCompact.c - The raw profile a normal exit leaves ---*- C -*-===*\
+|*
+|* While a program runs, its counts live in dense counter segments mapped
+|* from the profile file, so that a crash or a kill -9 keeps them; those
+|* segments are as large as the module's whole reservation (every dense
+|* counter, the hash tables, the calling context arena), mostly zeros. At a
+|* normal exit, once the module instance's own segments are dead (their
+|* mappings gone, their locks with them), this file replaces them by what the
+|* run produced. Under flock(LOCK_EX) on the file it
+|*
+|*  1. folds every dead counter segment of the module's layout (this
+|*     process's primary segment and thread slices, and those of processes
+|*     that died before) and every compact segment of the module into one
+|*     dense image in anonymous memory (PathProfSegment.c's fold);
+|*  2. encodes that image as a compact segment (docs/FileFormat.md): the
+|*     dense header it stands for, and the runs of its non-zero words;
+|*  3. if no segment of the file is live (no other process, or other module
+|*     of this one, counts into it), writes a new file next to it (the
+|*     descriptions without their page padding, the segments it could not
+|*     fold, the compact segment) and renames it over the old one: readers
+|*     see the old file or the new one, never a mix, and a writer waiting
+|*     for the lock reopens the name (__pathprof_open_locked);
+|*  4. otherwise appends the compact segment (magic last) and only then flags
+|*     the folded segments FREE, punching the dense ones' pages out of the
+|*     file: their counts are never lost, and the last process out leaves
+|*     the small file.
+|*
+|* Any failure (a full disk, an unwritable directory) leaves the file as it
+|* was, a valid profile of dense segments that the next start or exit folds,
+|* after one error line.
+|*
+\*===----------------------------------------------------------------------===*/
+
+#include "PathProfInternal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Segments one compaction folds; more are left for the next one. */
+#define MAX_FOLDED 1024
+/* Zero words a run takes in rather than end there: a new run costs its two
+   words of start and length. */
+#define MAX_GAP 2
+
+enum { HeaderBytes = sizeof(PathProfRawHeader), HeaderWords = HeaderBytes / 8 };
+
+/* The segments the compaction replaces: folded into the accumulator, or
+   (Own) compacted on their own. */
+static uint64_t Folded[MAX_FOLDED];
+static unsigned char Own[MAX_FOLDED];
+static unsigned NumFolded;
+/* One chunk of a copy into the new file. */
+static uint64_t CopyBuffer[8192];
+
+int __pathprof_compact_enabled(void) {
+  const char *V = getenv("PATHPROF_COMPACT");
+  return !(V && V[0] == '0' && V[1] == '\0');
+}
+
+static char *anonymous(uint64_t Size) {
+  void *P = mmap(0, (size_t)Size, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  return P == MAP_FAILED ? 0 : (char *)P;
+}
+
+static uint64_t roundUp(uint64_t V, uint64_t A) { return (V + A - 1) / A * A; }
+
+/* 0 if the segment at \p Offset is not replaced, 1 if it was folded into
+   the accumulator, 2 if it is compacted on its own. */
+static int wasFolded(uint64_t Offset) {
+  for (unsigned I = 0; I != NumFolded; ++I)
+    if (Folded[I] == Offset)
+      return 1 + Own[I];
+  return 0;
+}
+
+/* Expands the compact segment \p K (\p KSize bytes, read from the file) into
+   \p Dense, zero past the header of \p Req's layout. Returns 0, or -1 when K
+   is not a compact segment of this layout as this runtime writes it. */
+static int expand(char *Dense, const char *K, uint64_t KSize,
+                  const PathProfSegmentRequest *Req) {
+  const PathProfRawHeader *H = (const PathProfRawHeader *)K;
+  if (H->NumRegions > PATHPROF_RAW_MAX_REGIONS)
+    return -1;
+  const PathProfRawRegion *D =
+      __pathprof_find_region(H, PATHPROF_REGION_DENSE_HEADER);
+  const PathProfRawRegion *R = __pathprof_find_region(H, PATHPROF_REGION_RUNS);
+  if (!D || !R || D->Size != HeaderBytes || D->Offset % 8 != 0 ||
+      R->Offset % 8 != 0 || R->Size % 8 != 0 || D->Offset > KSize ||
+      D->Size > KSize - D->Offset || R->Offset > KSize ||
+      R->Size > KSize - R->Offset)
+    return -1;
+  PathProfRawHeader Inner;
+  memcpy(&Inner, K + D->Offset, sizeof(Inner));
+  if (!__pathprof_same_layout(&Inner, (const PathProfRawHeader *)Req->Image))
+    return -1;
+  const uint64_t *W = (const uint64_t *)(K + R->Offset);
+  const uint64_t N = R->Size / 8, Limit = Req->SegmentSize / 8;
+  uint64_t Next = HeaderWords;
+  for (uint64_t I = 0; I != N;) {
+    if (N - I < 2)
+      return -1;
+    uint64_t Start = W[I], Len = W[I + 1];
+    if (Len == 0 || Start < Next || Start > Limit || Len > Limit - Start ||
+        Len > N - I - 2)
+      return -1;
+    memcpy(Dense + Start * 8, &W[I + 2], (size_t)(Len * 8));
+    Next = Start + Len;
+    I += 2 + Len;
+  }
+  return 0;
+}
+
+/* Writes the runs {start, length, words} of the non-zero words of \p Dense
+   (\p Words words) past its header to \p Out; returns the words written,
+   at most Words - HeaderWords + 2. */
+static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense,
+                           uint64_t Words) {
+  uint64_t N = 0;
+  for (uint64_t I = HeaderWords; I < Words;) {
+    if (!Dense[I]) {
+      ++I;
+      continue;
+    }
+    uint64_t End = I + 1;
+    for (uint64_t J = End; J < Words && J - End <= MAX_GAP; ++J)
+      if (Dense[J])
+        End = J + 1;
+    Out[N++] = I;
+    Out[N++] = End - I;
+    memcpy(&Out[N], &Dense[I], (size_t)((End - I) * 8));
+    N += End - I;
+    I = End;
+  }
+  return N;
+}
+
+/* Builds the compact segment of the dense image \p Acc in \p K; returns its
+   size. */
+static uint64_t buildCompact(char *K, const char *Acc,
+                             const PathProfSegmentRequest *Req) {
+  PathProfRawHeader *H = (PathProfRawHeader *)K;
+  memcpy(H, Req->Image, HeaderBytes);
+  PathProfRawHeader *Inner = (PathProfRawHeader *)(K + HeaderBytes);
+  memcpy(Inner, Req->Image, HeaderBytes);
+  Inner->Magic = PATHPROF_RAW_MAGIC;
+  Inner->SegmentFlags = 0;
+  uint64_t RunsWords = encodeRuns((uint64_t *)(K + 2 * HeaderBytes),
+                                  (const uint64_t *)Acc, Req->SegmentSize / 8);
+  H->SegmentKind = PATHPROF_SEGMENT_COMPACT;
+  H->SegmentFlags = 0;
+  H->OwnerPid = Req->Pid;
+  H->OwnerStartTime = Req->StartTime;
+  memset(H->Regions, 0, sizeof(H->Regions));
+  H->NumRegions = 2;
+  H->Regions[0].Kind = PATHPROF_REGION_DENSE_HEADER;
+  H->Regions[0].Offset = HeaderBytes;
+  H->Regions[0].Size = HeaderBytes;
+  H->Regions[0].EntrySize = HeaderBytes;
+  H->Regions[1].Kind = PATHPROF_REGION_RUNS;
+  H->Regions[1].Offset = 2 * HeaderBytes;
+  H->Regions[1].Size = RunsWords * 8;
+  H->Regions[1].EntrySize = 8;
+  H->SegmentSize = 2 * HeaderBytes + RunsWords * 8;
+  return H->SegmentSize;
+}
+
+/* What one compaction works with. */
+typedef struct {
+  int Fd;
+  const PathProfSegmentRequest *Req;
+  /* The module records calling contexts: each segment of this process
+     becomes a compact segment of its own, so that the trees of its threads
+     stay apart (show --per-thread); those of earlier processes are folded
+     together, as a start folds them. */
+  int PerThread;
+  /* Some segment was folded into Acc. */
+  int AccUsed;
+  char *Acc, *Scratch, *Buf;
+  uint64_t BufSize;
+} Compactor;
+
+/* Folds the segment at \p Offset (header \p H) into C->Acc if it is a dead
+   segment of this module: a dense one of its layout and events, or a
+   compact one (expanded into C->Scratch, which is zero again afterwards,
+   through C->Buf). A segment of this process whose threads' trees stay
+   apart is only noted. */
+static void foldSegment(Compactor *C, uint64_t Offset,
+                        const PathProfRawHeader *H) {
+  const PathProfSegmentRequest *Req = C->Req;
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
+  if (NumFolded == MAX_FOLDED || (H->SegmentFlags & PATHPROF_SEGMENT_FREE))
+    return;
+  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
+      __pathprof_same_layout(H, Mine)) {
+    /* Private: folding value blocks clears them in the source, and the
+       file must stay as it is until the compact segment is written. */
+    void *P = mmap(0, (size_t)H->SegmentSize, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE, C->Fd, (off_t)Offset);
+    if (P == MAP_FAILED)
+      return;
+    int Ours = C->PerThread && H->OwnerPid == Req->Pid &&
+               H->OwnerStartTime == Req->StartTime;
+    if (__pathprof_same_events((char *)P, Req) &&
+        (Ours || __pathprof_fold_counts(C->Acc, (char *)P, Req) == 0)) {
+      Own[NumFolded] = (unsigned char)Ours;
+      Folded[NumFolded++] = Offset;
+      C->AccUsed |= !Ours;
+    }
+    munmap(P, (size_t)H->SegmentSize);
+    return;
+  }
+  if (H->SegmentKind != PATHPROF_SEGMENT_COMPACT ||
+      H->ModuleSignature != Mine->ModuleSignature ||
+      H->SegmentSize > C->BufSize ||
+      __pathprof_read_at(C->Fd, C->Buf, (size_t)H->SegmentSize, Offset) !=
+          (ssize_t)H->SegmentSize)
+    return;
+  if (expand(C->Scratch, C->Buf, H->SegmentSize, Req) == 0 &&
+      __pathprof_same_events(C->Scratch, Req) &&
+      __pathprof_fold_counts(C->Acc, C->Scratch, Req) == 0) {
+    Own[NumFolded] = 0;
+    Folded[NumFolded++] = Offset;
+    C->AccUsed = 1;
+  }
+  /* Private anonymous memory reads as zeros again after this. */
+  madvise(C->Scratch, (size_t)Req->SegmentSize, MADV_DONTNEED);
+  memcpy(C->Scratch, Req->Image, HeaderBytes);
+}
+
+/* The bytes of a description or compact segment that hold data: up to the
+   end of its last region. */
+static uint64_t usedSize(const PathProfRawHeader *H) {
+  uint64_t End = HeaderBytes;
+  for (uint64_t I = 0; I != H->NumRegions && I != PATHPROF_RAW_MAX_REGIONS;
+       ++I) {
+    const PathProfRawRegion *R = &H->Regions[I];
+    if (R->Offset > H->SegmentSize || R->Size > H->SegmentSize - R->Offset)
+      return H->SegmentSize;
+    if (R->Offset + R->Size > End)
+      End = R->Offset + R->Size;
+  }
+  End = roundUp(End, 8);
+  return End < H->SegmentSize ? End : H->SegmentSize;
+}
+
+/* Copies \p Size bytes at \p From of \p In to \p To of \p Out, leaving holes
+   where the source is zero. Returns 0, or -1 with errno set. */
+static int copyRange(int In, uint64_t From, int Out, uint64_t To,
+                     uint64_t Size) {
+  while (Size) {
+    size_t N = Size < sizeof(CopyBuffer) ? (size_t)Size : sizeof(CopyBuffer);
+    ssize_t Got = __pathprof_read_at(In, CopyBuffer, N, From);
+    if (Got != (ssize_t)N) {
+      if (Got >= 0)
+        errno = EIO;
+      return -1;
+    }
+    size_t I = 0;
+    while (I != N / 8 && CopyBuffer[I] == 0)
+      ++I;
+    if (I != N / 8 && __pathprof_write_at(Out, CopyBuffer, N, To) != 0)
+      return -1;
+    From += N;
+    To += N;
+    Size -= N;
+  }
+  return 0;
+}
+
+/* The compact segment of this process's segment at \p Offset, in C->Buf
+   with its magic set; returns its size, or 0 with errno set. */
+static uint64_t compactOf(Compactor *C, uint64_t Offset) {
+  const uint64_t Size = C->Req->SegmentSize;
+  void *P = mmap(0, (size_t)Size, PROT_READ, MAP_SHARED, C->Fd, (off_t)Offset);
+  if (P == MAP_FAILED)
+    return 0;
+  uint64_t KSize = buildCompact(C->Buf, (const char *)P, C->Req);
+  munmap(P, (size_t)Size);
+  ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
+  return KSize;
+}
+
+/* Writes what the file keeps (\p Complete bytes of segments), with the
+   folded segments replaced by their compact segments, to the new file \p
+   Out; returns its size, or 0 with errno set. */
+static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
+  const uint64_t Page = __pathprof_page_size();
+  uint64_t W = 0, Prev = UINT64_MAX;
+  for (uint64_t Offset = 0; Offset < Complete;) {
+    PathProfRawHeader H;
+    if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
+        (ssize_t)sizeof(H)) {
+      errno = EIO;
+      return 0;
+    }
+    uint64_t Next = Offset + H.SegmentSize;
+    if (wasFolded(Offset) == 2) {
+      uint64_t Size = compactOf(C, Offset);
+      if (!Size || __pathprof_write_at(Out, C->Buf, (size_t)Size, W) != 0)
+        return 0;
+      Prev = W;
+      W += Size;
+      Offset = Next;
+      continue;
+    }
+    if ((H.SegmentFlags & PATHPROF_SEGMENT_FREE) || wasFolded(Offset)) {
+      Offset = Next;
+      continue;
+    }
+    uint64_t Size = H.SegmentSize;
+    if (H.SegmentKind == PATHPROF_SEGMENT_COUNTERS) {
+      /* Mapped by a later start to be folded: it starts on a page, and the
+         segment before it grows to there. */
+      if (W % Page != 0 && Prev != UINT64_MAX) {
+        uint64_t Grown = roundUp(W, Page) - Prev;
+        if (__pathprof_write_at(
+                Out, &Grown, sizeof(Grown),
+                Prev + offsetof(PathProfRawHeader, SegmentSize)) != 0)
+          return 0;
+        W = roundUp(W, Page);
+      }
+    } else {
+      Size = usedSize(&H);
+    }
+    if (copyRange(C->Fd, Offset, Out, W, Size) != 0 ||
+        __pathprof_write_at(Out, &Size, sizeof(Size),
+                            W + offsetof(PathProfRawHeader, SegmentSize)) != 0)
+      return 0;
+    Prev = W;
+    W += Size;
+    Offset = Next;
+  }
+  if (C->AccUsed) {
+    uint64_t KSize = buildCompact(C->Buf, C->Acc, C->Req);
+    /* Readers see the new file whole or not at all. */
+    ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
+    if (__pathprof_write_at(Out, C->Buf, (size_t)KSize, W) != 0)
+      return 0;
+    W += KSize;
+  }
+  if (ftruncate(Out, (off_t)W) != 0)
+    return 0;
+  return W;
+}
+
+static void tempName(char *Out, size_t Size, const char *Fmt, ...) {
+  va_list Args;
+  va_start(Args, Fmt);
+  __pathprof_vformat(Out, Size, Fmt, Args);
+  va_end(Args);
+}
+
+/* No segment of the file is live: the new file takes its name. Returns 0,
+   or -1 with errno set. */
+static int rewriteFile(Compactor *C, const char *Path, uint64_t Complete) {
+  char Temp[PATH_MAX];
+  if (strlen(Path) + 32 > sizeof(Temp)) {
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  tempName(Temp, sizeof(Temp), "%s.compact-%d", Path, (int)getpid());
+  struct stat St;
+  if (fstat(C->Fd, &St) != 0)
+    return -1;
+  int Out = open(Temp, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  if (Out < 0)
+    return -1;
+  int Err = 0;
+  if (fchmod(Out, St.st_mode & 07777) != 0 ||
+      writeNewFile(C, Complete, Out) == 0 || rename(Temp, Path) != 0)
+    Err = errno;
+  close(Out);
+  if (Err) {
+    unlink(Temp);
+    errno = Err;
+    return -1;
+  }
+  return 0;
+}
+
+/* Appends the compact segment in C->Buf at \p At, its magic last. Returns
+   0, or -1 with errno set. */
+static int appendOne(Compactor *C, uint64_t At, uint64_t KSize) {
+  uint64_t Magic = PATHPROF_RAW_MAGIC;
+  ((PathProfRawHeader *)C->Buf)->Magic = 0;
+  if (ftruncate(C->Fd, (off_t)(At + KSize)) != 0 ||
+      __pathprof_write_at(C->Fd, C->Buf, (size_t)KSize, At) != 0 ||
+      __pathprof_write_at(C->Fd, &Magic, sizeof(Magic), At) != 0)
+    return -1;
+  return 0;
+}
+
+/* Other processes still count into the file: the compact segments go at
+   its end, and the folded segments are freed once they are complete.
+   Returns 0, or -1 with errno set and the file as it was. */
+static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
+  int Fd = C->Fd;
+  uint64_t End = Complete;
+  int Failed = Complete != FileSize && ftruncate(Fd, (off_t)Complete) != 0;
+  for (unsigned I = 0; !Failed && I != NumFolded; ++I) {
+    if (!Own[I])
+      continue;
+    uint64_t Size = compactOf(C, Folded[I]);
+    Failed = !Size || appendOne(C, End, Size) != 0;
+    End += Size;
+  }
+  if (!Failed && C->AccUsed) {
+    uint64_t Size = buildCompact(C->Buf, C->Acc, C->Req);
+    Failed = appendOne(C, End, Size) != 0;
+  }
+  if (Failed) {
+    int Err = errno;
+    int Ignored = ftruncate(Fd, (off_t)Complete);
+    (void)Ignored;
+    errno = Err;
+    return -1;
+  }
+  const uint64_t Page = __pathprof_page_size();
+  for (unsigned I = 0; I != NumFolded; ++I) {
+    PathProfRawHeader F;
+    if (__pathprof_read_at(Fd, &F, sizeof(F), Folded[I]) != (ssize_t)sizeof(F))
+      continue;
+    uint64_t Flags = F.SegmentFlags | PATHPROF_SEGMENT_FREE;
+    __pathprof_write_at(Fd, &Flags, sizeof(Flags),
+                        Folded[I] + offsetof(PathProfRawHeader, SegmentFlags));
+    /* The header page stays: the segment can be claimed again. */
+    if (F.SegmentKind == PATHPROF_SEGMENT_COUNTERS && F.SegmentSize > Page)
+      fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
+                (off_t)(Folded[I] + Page), (off_t)(F.SegmentSize - Page));
+  }
+  return 0;
+}
+
+/* Everything between flock and funlock. */
+static void compactLocked(Compactor *C, const char *Path) {
+  struct stat St;
+  if (fstat(C->Fd, &St) != 0)
+    return;
+  const uint64_t FileSize = (uint64_t)St.st_size;
+  uint64_t Complete = FileSize;
+  int AnyLive = 0;
+  NumFolded = 0;
+  for (uint64_t Offset = 0; Offset < FileSize;) {
+    PathProfRawHeader H;
+    memset(&H, 0, sizeof(H));
+    uint64_t Want =
+        FileSize - Offset < sizeof(H) ? FileSize - Offset : sizeof(H);
+    ssize_t N = __pathprof_read_at(C->Fd, &H, (size_t)Want, Offset);
+    if (N < 0)
+      return;
+    if (H.Magic == 0) {
+      Complete = Offset;
+      break;
+    }
+    /* Not a file of this version: the start that found it reported it. */
+    if (H.Magic != PATHPROF_RAW_MAGIC || H.Version != PATHPROF_RAW_VERSION ||
+        __pathprof_check_header(&H, (uint64_t)N, Offset, FileSize) != 0)
+      return;
+    int Live = __pathprof_segment_is_live(C->Fd, Offset);
+    if (Live < 0)
+      return;
+    AnyLive |= Live;
+    if (!Live)
+      foldSegment(C, Offset, &H);
+    Offset += H.SegmentSize;
+  }
+  if (!NumFolded)
+    return;
+  int Result = AnyLive ? appendCompact(C, Complete, FileSize)
+                       : rewriteFile(C, Path, Complete);
+  if (Result != 0)
+    __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
+                            "counts in their dense form",
+                            Path, __pathprof_strerror(errno));
+}
+
+void __pathprof_compact(const PathProfSegmentRequest *Req) {
+  /* A compact segment is at most its dense image's words past the header
+     plus one run's two, after its two headers. */
+  Compactor C;
+  C.Req = Req;
+  C.AccUsed = 0;
+  C.PerThread = __pathprof_find_region((const PathProfRawHeader *)Req->Image,
+                                       PATHPROF_REGION_CONTEXT) != 0;
+  C.BufSize =
+      roundUp(Req->SegmentSize + 2 * HeaderBytes + 16, __pathprof_page_size());
+  C.Acc = anonymous(Req->SegmentSize);
+  C.Scratch = anonymous(Req->SegmentSize);
+  C.Buf = anonymous(C.BufSize);
+  if (!C.Acc || !C.Scratch || !C.Buf) {
+    __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
+                            "counts in their dense form",
+                            Req->Path, __pathprof_strerror(errno));
+  } else if ((C.Fd = __pathprof_open_locked(Req->Path, 0)) >= 0) {
+    memcpy(C.Acc, Req->Image, (size_t)Req->ImageSize);
+    Req->FillCounters(C.Acc);
+    memcpy(C.Scratch, Req->Image, (size_t)Req->ImageSize);
+    compactLocked(&C, Req->Path);
+    close(C.Fd);
+  }
+  if (C.Acc)
+    munmap(C.Acc, (size_t)Req->SegmentSize);
+  if (C.Scratch)
+    munmap(C.Scratch, (size_t)Req->SegmentSize);
+  if (C.Buf)
+    munmap(C.Buf, (size_t)C.BufSize);
+}
