@@ -1,10 +1,11 @@
 // A disk that fills (a tmpfs of a few hundred kilobytes; mounting it needs
-// root): the program's output and exit status never change, the runtime
-// prints one error line, and the file holds what fit or nothing, never a
-// corrupt profile. wide() reserves 65,536 dense counters (a 516 KB counter
+// root and a kernel that allows it: lit feature mount-tmpfs): the
+// program's output and exit status never change, the runtime prints one
+// error line, and the file holds what fit or nothing, never a corrupt
+// profile. wide() reserves 65,536 dense counters (a 516 KB counter
 // segment); the description takes a page.
 //
-// REQUIRES: root, linux
+// REQUIRES: mount-tmpfs, linux
 // RUN: %clang_pathprof -O1 -g %s %pathprof_rt -o %t
 // RUN: rm -rf %t.mnt %t.out && mkdir -p %t.mnt %t.out
 //
