@@ -327,12 +327,11 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
   auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
   auto *Store =
       B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
-  // CounterPromotionPass may keep the counter in a register across a loop;
-  // not a record the runtime adds metrics to on the path.
-  if (!Info.NumMetrics) {
-    markCounterAccess(*Old);
-    markCounterAccess(*Store);
-  }
+  // CounterPromotionPass may keep the counter in a register across a loop,
+  // and across the runtime's metric calls, which add to the record's other
+  // words only.
+  markCounterAccess(*Old);
+  markCounterAccess(*Store);
   return Addr;
 }
 
@@ -356,19 +355,25 @@ Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
 
 /// Decrements the thread's countdown at a path start; returns whether it
 /// ran out (the runtime decides then whether the path is measured).
+/// Both words are marked for CounterPromotionPass, which keeps them in
+/// registers across a loop that calls only the runtime.
 Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
   Value *Addr = B.CreateThreadLocalAddress(RT.metricCountdown());
-  Value *Left = B.CreateSub(
-      B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown"),
-      B.getInt64(1));
-  B.CreateAlignedStore(Left, Addr, Align(8));
+  auto *Load =
+      B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown");
+  markSamplingAccess(*Load);
+  Value *Left = B.CreateSub(Load, B.getInt64(1));
+  markSamplingAccess(*B.CreateAlignedStore(Left, Addr, Align(8)));
   return B.CreateICmpSLT(Left, B.getInt64(1), "pathprof.ranout");
 }
 
 /// Whether the thread's current path is measured.
 Value *FunctionLowering::loadMeasured(IRBuilder<> &B) {
-  return B.CreateAlignedLoad(RT.I64, B.CreateThreadLocalAddress(RT.metricOn()),
-                             Align(8), "pathprof.on");
+  auto *On =
+      B.CreateAlignedLoad(RT.I64, B.CreateThreadLocalAddress(RT.metricOn()),
+                          Align(8), "pathprof.on");
+  markSamplingAccess(*On);
+  return On;
 }
 
 /// Emits, before \p At, \p Inline when the run reads the time-stamp
@@ -519,8 +524,9 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
       ifMeasured(&Start, Cond),
       [&](IRBuilder<> &B) {
         // The exact mode: every path is measured.
-        B.CreateAlignedStore(
-            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()), Align(8));
+        markSamplingAccess(*B.CreateAlignedStore(
+            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()),
+            Align(8)));
         Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
                                        nullptr, "pathprof.now");
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
@@ -529,7 +535,9 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
         B.CreateAlignedStore(B.CreateSub(Caller, Now), Frame, Align(8));
         B.CreateAlignedStore(Now, StartAddr, Align(8));
       },
-      [&](IRBuilder<> &B) { B.CreateCall(RT.metricsEnter(), {Frame}); });
+      [&](IRBuilder<> &B) {
+        markRuntimeCall(*B.CreateCall(RT.metricsEnter(), {Frame}));
+      });
 }
 
 /// The metric part of path end \p End, whose record is at \p Record
@@ -558,7 +566,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
           B.CreateAlignedStore(Now, StartAddr, Align(8));
         },
         [&](IRBuilder<> &B) {
-          B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)});
+          markRuntimeCall(
+              *B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)}));
         });
     return;
   }
@@ -586,7 +595,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(KArg), Frame});
+        markRuntimeCall(*B.CreateCall(RT.metricsLeave(),
+                                      {Record, B.getInt32(KArg), Frame}));
       });
 }
 

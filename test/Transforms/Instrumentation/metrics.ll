@@ -8,9 +8,10 @@
 ; backedge's path end adds the events to the record and starts the next
 ; path (__pathprof_metrics_path), and the path end that leaves the function
 ; does so at the return instruction, after the block's own calls, and gives
-; the caller its start back (__pathprof_metrics_leave). The counts are
-; plain adds, not marked for counter promotion. The data record's flags
-; carry K and the sampled bit (0x208).
+; the caller its start back (__pathprof_metrics_leave). The counts, the
+; two sampling words and the runtime's calls are marked for counter
+; promotion (metrics-promote.ll). The data record's flags carry K and the
+; sampled bit (0x208).
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
@@ -37,9 +38,9 @@
 ; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 8
 ; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
 ; CHECK-NEXT: %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
-; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8, !pathprof.counter [[MARK:![0-9]+]]
 ; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
-; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
 ; CHECK-NEXT: %pathprof.on5 = load i64
 ; CHECK-NEXT: icmp ne i64 %pathprof.on5, 0
@@ -53,7 +54,7 @@
 ; CHECK: pathprof.measure8:
 ; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
 ; CHECK: exit:
-; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8{{$}}
+; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: call void @use(i32 %c.next)
 ; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
 ; CHECK-NEXT: %pathprof.caller.on = load i64, ptr [[SAVED]], align 8
