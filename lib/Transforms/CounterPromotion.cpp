@@ -19,14 +19,14 @@
 // -pathprof-atomic-counters) are never marked, so they are never promoted.
 //
 // With sampled metrics every path start also decrements the thread's
-// countdown and reads whether the current path is measured, two thread-local
-// words (Runtime.md, "Sampled metrics"). They are promoted the same way, so
-// that an iteration whose path is not measured costs a decrement and a
-// branch on registers; the runtime's calls, which read and write them, are
-// taken only when the countdown runs out or a path is measured, and the
-// words are stored before each such call and loaded again after it. The
-// runtime touches no path counter word, so counters stay in registers
-// across its calls.
+// countdown, and a function's leave reads whether the current path is
+// measured, two thread-local words (Runtime.md, "Sampled metrics"). They are
+// promoted the same way, so that an iteration whose path is not measured
+// costs a decrement and a branch on a register; the runtime's calls, which
+// read and write them, are taken only when the countdown runs out or a path
+// is measured, and the words are stored before each such call and loaded
+// again after it. The runtime touches no path counter word, so counters stay in
+// registers across its calls.
 //
 //===----------------------------------------------------------------------===//
 
