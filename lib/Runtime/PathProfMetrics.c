@@ -106,12 +106,18 @@ __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
 /* Sampling state of the thread: the path starts until the next measured
    one (0 or less: the runtime decides at the next start), and whether the
    current path is measured. Instrumented code decrements the countdown at
-   every path start and calls the runtime only when it runs out or when a
-   path is measured. */
+   every path start and calls the runtime only when it runs out, or where a
+   function leaves while its path or its caller's is measured. While the
+   current path is measured, the countdown instrumented code sees is held
+   at 0, so that the next path start runs it out and calls the runtime
+   whatever it would have been (that start then tests one word, not two);
+   the countdown itself waits in Held, and the runtime takes it back before
+   deciding anything (takeCountdown, holdCountdown). */
 __thread int64_t __pathprof_metric_countdown
     __attribute__((tls_model("initial-exec")));
 __thread uint64_t __pathprof_metric_on
     __attribute__((tls_model("initial-exec")));
+static __thread int64_t Held __attribute__((tls_model("initial-exec")));
 /* The thread's random state (splitmix64); 0: not seeded yet. */
 static __thread uint64_t Rng __attribute__((tls_model("initial-exec")));
 
@@ -378,6 +384,23 @@ static int startsMeasured(void) {
   return 1;
 }
 
+/* Gives the thread its countdown back while its current path is measured,
+   less the path start that called the runtime when \p Starts. */
+static void takeCountdown(int Starts) {
+  if (__pathprof_metric_on)
+    __pathprof_metric_countdown = Held - Starts;
+}
+
+/* Makes \p On the thread's current path's state, holding the countdown
+   while it is measured. */
+static void setMeasured(uint64_t On) {
+  __pathprof_metric_on = On;
+  if (!On)
+    return;
+  Held = __pathprof_metric_countdown;
+  __pathprof_metric_countdown = 0;
+}
+
 /* Adds one measured execution with deltas \p Delta to the metric block of
    \p M accumulators at \p Block (ProfileFormat.h), atomically when \p
    Shared. */
@@ -417,8 +440,9 @@ void __pathprof_metrics_enter(uint64_t *Frame) {
      it chose tsc for the inline reading, which then reads this word. */
   Frame[0] = 0;
   Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
+  takeCountdown(1);
   int Measured = startsMeasured();
-  __pathprof_metric_on = (uint64_t)Measured;
+  setMeasured((uint64_t)Measured);
   if (!CallerOn && !Measured)
     return;
   readAll(Now);
@@ -453,8 +477,9 @@ void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
     endPath(Record, K, Now);
     Read = 1;
   }
+  takeCountdown(1);
   int Measured = startsMeasured();
-  __pathprof_metric_on = (uint64_t)Measured;
+  setMeasured((uint64_t)Measured);
   if (!Measured)
     return;
   if (!Read)
@@ -472,7 +497,8 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
     Read = 1;
   }
   uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];
-  __pathprof_metric_on = CallerOn;
+  takeCountdown(0);
+  setMeasured(CallerOn);
   if (!CallerOn)
     return;
   if (!Read && !Inclusive)
@@ -486,8 +512,9 @@ void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
   Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
+  takeCountdown(1);
   int Measured = startsMeasured();
-  __pathprof_metric_on = (uint64_t)Measured;
+  setMeasured((uint64_t)Measured);
   if (!CallerOn && !Measured)
     return;
   readAll(Now);
@@ -521,7 +548,8 @@ void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
     addSample(Costs, 2 * K, Delta, Shared);
   }
   uint64_t CallerOn = Frame[PATHPROF_CALLS_FRAME_ON];
-  __pathprof_metric_on = CallerOn;
+  takeCountdown(0);
+  setMeasured(CallerOn);
   if (!CallerOn)
     return;
   if (!Read)

@@ -5,8 +5,9 @@
 // once, on entry to the function; a hashed path end gets an inline probe of
 // the first slot the runtime's table would look at, and calls the runtime
 // only on a miss. Metrics are sampled: every path start decrements the
-// thread's countdown, and only when it runs out, or when the path (or its
-// caller's) is measured, does the code call the runtime; or, on x86 when a
+// thread's countdown, and only when it runs out (as it always does while a
+// path is measured), or where a function leaves while its path or its
+// caller's is measured, does the code call the runtime; or, on x86 when a
 // run measures every path (PATHPROF_METRIC_PERIOD=1) with the time-stamp
 // counter alone, read it inline.
 // A function that records calling contexts asks the runtime for its node on
@@ -327,12 +328,11 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
   auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
   auto *Store =
       B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
-  // CounterPromotionPass may keep the counter in a register across a loop;
-  // not a record the runtime adds metrics to on the path.
-  if (!Info.NumMetrics) {
-    markCounterAccess(*Old);
-    markCounterAccess(*Store);
-  }
+  // CounterPromotionPass may keep the counter in a register across a loop,
+  // and across the runtime's metric calls, which add to the record's other
+  // words only.
+  markCounterAccess(*Old);
+  markCounterAccess(*Store);
   return Addr;
 }
 
@@ -355,20 +355,28 @@ Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
 }
 
 /// Decrements the thread's countdown at a path start; returns whether it
-/// ran out (the runtime decides then whether the path is measured).
+/// ran out (the runtime decides then whether the path is measured). While
+/// the thread's current path is measured the runtime holds the countdown at
+/// 0, so that it runs out at the next path start: the test covers both.
+/// Both words are marked for CounterPromotionPass, which keeps them in
+/// registers across a loop that calls only the runtime.
 Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
   Value *Addr = B.CreateThreadLocalAddress(RT.metricCountdown());
-  Value *Left = B.CreateSub(
-      B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown"),
-      B.getInt64(1));
-  B.CreateAlignedStore(Left, Addr, Align(8));
+  auto *Load =
+      B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown");
+  markSamplingAccess(*Load);
+  Value *Left = B.CreateSub(Load, B.getInt64(1));
+  markSamplingAccess(*B.CreateAlignedStore(Left, Addr, Align(8)));
   return B.CreateICmpSLT(Left, B.getInt64(1), "pathprof.ranout");
 }
 
 /// Whether the thread's current path is measured.
 Value *FunctionLowering::loadMeasured(IRBuilder<> &B) {
-  return B.CreateAlignedLoad(RT.I64, B.CreateThreadLocalAddress(RT.metricOn()),
-                             Align(8), "pathprof.on");
+  auto *On =
+      B.CreateAlignedLoad(RT.I64, B.CreateThreadLocalAddress(RT.metricOn()),
+                          Align(8), "pathprof.on");
+  markSamplingAccess(*On);
+  return On;
 }
 
 /// Emits, before \p At, \p Inline when the run reads the time-stamp
@@ -488,20 +496,22 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
                         nullptr, "pathprof.calls.frame");
     Frame->setAlignment(Align(8));
     Contexts[Data].CallsFrame = Frame;
+    // A countdown that did not run out says the caller's path is not
+    // measured; the runtime saves the caller's word otherwise.
     IRBuilder<> B(&Start);
-    Value *On = loadMeasured(B);
     B.CreateAlignedStore(
-        On,
+        B.getInt64(0),
         B.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_CALLS_FRAME_ON),
         Align(8));
-    Value *Cond = B.CreateOr(countPathStart(B), B.CreateIsNotNull(On));
-    IRBuilder<> TB(ifMeasured(&Start, Cond));
+    IRBuilder<> TB(ifMeasured(&Start, countPathStart(B)));
     TB.CreateCall(RT.callsEnter(), {Frame});
     return;
   }
   // The caller's path is measured or not: the frame keeps which, for the
-  // function's leave. The runtime is called only when the countdown ran out
-  // or the caller's path is measured.
+  // function's leave. The runtime is called only when the countdown ran
+  // out, which it always does when the caller's path is measured (the
+  // runtime holds the countdown at 0 then): a countdown that did not run
+  // out says the caller's path is not measured.
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
   auto *Frame =
       AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_METRICS_FRAME_WORDS),
@@ -509,18 +519,17 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
   Frame->setAlignment(Align(8));
   MetricFrames[Data] = Frame;
   IRBuilder<> EB(&Start);
-  Value *On = loadMeasured(EB);
-  EB.CreateAlignedStore(
-      On,
-      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
-      Align(8));
-  Value *Cond = EB.CreateOr(countPathStart(EB), EB.CreateIsNotNull(On));
+  Value *CallerOnAddr =
+      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON);
+  EB.CreateAlignedStore(EB.getInt64(0), CallerOnAddr, Align(8));
   splitOnTSC(
-      ifMeasured(&Start, Cond),
+      ifMeasured(&Start, countPathStart(EB)),
       [&](IRBuilder<> &B) {
         // The exact mode: every path is measured.
-        B.CreateAlignedStore(
-            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()), Align(8));
+        B.CreateAlignedStore(loadMeasured(B), CallerOnAddr, Align(8));
+        markSamplingAccess(*B.CreateAlignedStore(
+            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()),
+            Align(8)));
         Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
                                        nullptr, "pathprof.now");
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
@@ -529,7 +538,9 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
         B.CreateAlignedStore(B.CreateSub(Caller, Now), Frame, Align(8));
         B.CreateAlignedStore(Now, StartAddr, Align(8));
       },
-      [&](IRBuilder<> &B) { B.CreateCall(RT.metricsEnter(), {Frame}); });
+      [&](IRBuilder<> &B) {
+        markRuntimeCall(*B.CreateCall(RT.metricsEnter(), {Frame}));
+      });
 }
 
 /// The metric part of path end \p End, whose record is at \p Record
@@ -545,20 +556,19 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
   const unsigned KArg =
       NumMetrics | (Shared ? PATHPROF_METRICS_SHARED_RECORD : 0);
   if (isMarker(End.getNextNode(), PathStartMarker)) {
-    // The path ends and the next one starts: the runtime only when this one
-    // is measured or the countdown runs out.
+    // The path ends and the next one starts: the runtime only when the
+    // countdown runs out, which it always does when this path is measured.
     IRBuilder<> EB(&End);
-    Value *Cond =
-        EB.CreateOr(EB.CreateIsNotNull(loadMeasured(EB)), countPathStart(EB));
     splitOnTSC(
-        ifMeasured(&End, Cond),
+        ifMeasured(&End, countPathStart(EB)),
         [&](IRBuilder<> &B) {
           Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
           Value *Now = addTSCDelta(B, Record, StartAddr, NumMetrics, Shared);
           B.CreateAlignedStore(Now, StartAddr, Align(8));
         },
         [&](IRBuilder<> &B) {
-          B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)});
+          markRuntimeCall(
+              *B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)}));
         });
     return;
   }
@@ -586,7 +596,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        B.CreateCall(RT.metricsLeave(), {Record, B.getInt32(KArg), Frame});
+        markRuntimeCall(*B.CreateCall(RT.metricsLeave(),
+                                      {Record, B.getInt32(KArg), Frame}));
       });
 }
 

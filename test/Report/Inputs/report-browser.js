@@ -4,7 +4,8 @@
 // errors, the index and its sorting, the lines a click on a path row
 // highlights, the flame graph's zoom, search and metric switch. With
 // "missing", the function view of a report whose source is missing; with
-// "pages", the index of a profile of more functions than a page of rows.
+// "pages", the index of a profile of more functions than a page of rows;
+// with "sampled", the intervals and samples of a sampled metric's tables.
 'use strict';
 const path = require('path');
 const { launch, openPage } = require(path.resolve(process.argv[2]));
@@ -143,11 +144,34 @@ async function pagesView(context) {
   for (const e of errors) console.log('  ' + e);
 }
 
+// A profile of sampled metrics: the headers of the hot-path tables and, per
+// row, the path, its count, the shape of its interval (the values are times)
+// and its samples.
+async function sampledView(context) {
+  const { page, errors } = await openPage(context, url + '#metrics');
+  await page.waitForSelector('section.concentration');
+  const rows = (table) => page.$$eval(table + ' tr', (trs) => trs.map((tr) => {
+    const cells = [...tr.children].map((c) => c.textContent);
+    return cells.map((c) => /^\[[0-9,]+, [0-9,]+\]$/.test(c) ? '[low, high]' :
+                            /^\[[0-9,]+, \?\]$/.test(c) ? '[low, ?]' : c).join(' | ');
+  }));
+  for (const r of await rows('#hot-paths-tsc')) console.log('hot: ' + r);
+  console.log('notes: ' + await page.$$eval('section.concentration p.note', (ps) =>
+    ps.map((p) => p.textContent).filter((t) => t.startsWith('*')).join(' / ')));
+  await page.goto(url + '#function=0');
+  await page.waitForSelector('tr.path-row');
+  console.log('function: ' + await page.textContent('#function-name'));
+  for (const r of await rows('#path-table')) console.log('path: ' + r);
+  console.log('console errors: ' + errors.length);
+  for (const e of errors) console.log('  ' + e);
+}
+
 (async () => {
   const { context, close } = await launch();
   try {
     if (process.argv[4] === 'missing') await missingView(context);
     else if (process.argv[4] === 'pages') await pagesView(context);
+    else if (process.argv[4] === 'sampled') await sampledView(context);
     else await mainView(context);
   } finally {
     await close();

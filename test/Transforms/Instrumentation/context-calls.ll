@@ -113,10 +113,11 @@
 ; CHECK-NOT:  __pathprof_cnts_caller
 ;
 ; With metrics (-pathprof-metrics=2) each function's entry is a sampled
-; path start: it saves whether the caller's path is measured in the last
-; word of a frame for the caller's starts and its own readings (2 x 8 + 1
-; words), decrements the countdown, and calls the runtime when that runs
-; out or the caller is measured; where it leaves, when it or its caller is
+; path start: it stores 0 (the caller's path not measured) in the last word
+; of a frame for the caller's starts and its own readings (2 x 8 + 1
+; words), decrements the countdown, and calls the runtime, which saves
+; whether the caller's path is measured there, when that runs out (it
+; always does when the caller is measured); where it leaves, when it or its caller is
 ; measured, it calls the runtime with the costs its entry found (the table:
 ; its node's, or its flat calls record after the entries) and K; never the
 ; inline tsc reading. A resume and a call that does not return leave too.
@@ -131,12 +132,10 @@
 ; METRICS-NEXT:  %pathprof.ctx = call { ptr, ptr } @__pathprof_ctx_enter(ptr @__pathprof_data_local, ptr null)
 ; METRICS-NEXT:  %pathprof.node = extractvalue { ptr, ptr } %pathprof.ctx, 0
 ; METRICS-NEXT:  %pathprof.table = extractvalue { ptr, ptr } %pathprof.ctx, 1
-; METRICS-NEXT:  [[ONAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; METRICS-NEXT:  %pathprof.on = load i64, ptr [[ONAT]], align 8
 ; METRICS-NEXT:  [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.calls.frame, i64 16
-; METRICS-NEXT:  store i64 %pathprof.on, ptr [[SAVED]], align 8
+; METRICS-NEXT:  store i64 0, ptr [[SAVED]], align 8
 ; METRICS-NEXT:  [[CDAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
-; METRICS:       br i1 {{%.*}}, label %pathprof.measure, label
+; METRICS:       br i1 %pathprof.ranout, label %pathprof.measure, label
 ; METRICS:       pathprof.measure:
 ; METRICS-NEXT:  call void @__pathprof_metrics_calls_enter(ptr %pathprof.calls.frame)
 ; METRICS:       b:

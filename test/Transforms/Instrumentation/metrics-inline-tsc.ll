@@ -1,14 +1,15 @@
 ; On x86, metrics read the time-stamp counter inline when the run measures
 ; every path (PATHPROF_METRIC_PERIOD=1) with tsc alone (the runtime's
 ; __pathprof_metrics_tsc), behind the countdown's test (metrics.ll), which
-; then always fails: the entry marks the path measured, saves the caller's
-; path start minus the reading in word 0 of the frame and starts its first
-; path (word 0 of the thread's __pathprof_metric_start); a backedge adds the
-; reading's advance, never negative, to the record's first metric as one
-; sample (the sum, the samples word after the K sums, and the square's two
-; words) and starts the next path there; leaving does the same and gives
-; the caller its start back moved forward by the call's time. Otherwise
-; each place calls the runtime. Other targets, and
+; then always runs out: the entry saves whether the caller's path is
+; measured in the frame's last word, marks the path measured, saves the
+; caller's path start minus the reading in word 0 of the frame and starts
+; its first path (word 0 of the thread's __pathprof_metric_start); a
+; backedge adds the reading's advance, never negative, to the record's
+; first metric as one sample (the sum, the samples word after the K sums,
+; and the square's two words) and starts the next path there; leaving does
+; the same and gives the caller its start back moved forward by the call's
+; time. Otherwise each place calls the runtime. Other targets, and
 ; -pathprof-inline-tsc=false, call the runtime only.
 ;
 ; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
@@ -19,14 +20,19 @@
 ; CHECK: @__pathprof_metric_start = external hidden thread_local(initialexec) global [8 x i64]
 ; CHECK-LABEL: define i32 @count_odd(
 ; CHECK: pathprof.sliced:
-; CHECK: br i1 {{%.*}}, label %pathprof.measure, label
+; CHECK: [[CALLERON:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
+; CHECK-NEXT: store i64 0, ptr [[CALLERON]], align 8
+; CHECK: br i1 %pathprof.ranout, label %pathprof.measure, label
 ; CHECK: pathprof.measure:
 ; CHECK-NEXT: %pathprof.tsc = load i8, ptr @__pathprof_metrics_tsc, align 1
 ; CHECK-NEXT: [[ON:%.*]] = icmp ne i8 %pathprof.tsc, 0
 ; CHECK-NEXT: br i1 [[ON]], label %pathprof.tsc.inline, label %pathprof.tsc.call
 ; CHECK: pathprof.tsc.inline:
 ; CHECK-NEXT: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: store i64 1, ptr [[ONADDR]], align 8
+; CHECK-NEXT: %pathprof.on = load i64, ptr [[ONADDR]], align 8
+; CHECK-NEXT: store i64 %pathprof.on, ptr [[CALLERON]], align 8
+; CHECK-NEXT: [[ONADDR2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: store i64 1, ptr [[ONADDR2]], align 8
 ; CHECK-NEXT: %pathprof.now = call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
 ; CHECK-NEXT: %pathprof.start = load i64, ptr [[SA]], align 8

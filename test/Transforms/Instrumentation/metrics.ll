@@ -1,16 +1,19 @@
 ; Lowering with -pathprof-metrics=K: metrics are sampled, so a path record
 ; is {count, metric block}, 2 + 3K words (sums, samples, squares; the flags
 ; say PATHPROF_FUNC_SAMPLED), and a path's record is at id * (2 + 3K). Every
-; path start decrements the thread's countdown; the runtime is called only
-; when it runs out or a path is measured (the current one, or the caller's,
-; which the entry saves in the frame's last word): the entry
-; (__pathprof_metrics_enter) saves its caller's path start in the frame, a
-; backedge's path end adds the events to the record and starts the next
-; path (__pathprof_metrics_path), and the path end that leaves the function
-; does so at the return instruction, after the block's own calls, and gives
-; the caller its start back (__pathprof_metrics_leave). The counts are
-; plain adds, not marked for counter promotion. The data record's flags
-; carry K and the sampled bit (0x208).
+; path start decrements the thread's countdown and calls the runtime only
+; when it runs out, which it always does while a path is measured (the
+; runtime then holds it at 0); the entry stores 0, the caller's path not
+; measured, in the frame's last word, which the runtime overwrites with the
+; caller's state. The entry (__pathprof_metrics_enter) saves its caller's
+; path start in the frame, a backedge's path end adds the events to the
+; record and starts the next path (__pathprof_metrics_path), and the path
+; end that leaves the function does so at the return instruction, after
+; the block's own calls, when its path or its caller's is measured, and
+; gives the caller its start back (__pathprof_metrics_leave). The counts,
+; the two sampling words and the runtime's calls are marked for counter
+; promotion (metrics-promote.ll). The data record's flags carry K and the
+; sampled bit (0x208).
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
@@ -18,51 +21,44 @@
 ; CHECK-LABEL: define i32 @count_odd(
 ; CHECK: %pathprof.metrics.frame = alloca [9 x i64], align 8
 ; CHECK: pathprof.sliced:
-; CHECK: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: %pathprof.on = load i64, ptr [[ONADDR]], align 8
+; CHECK-NEXT: %pathprof.bias = phi
 ; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
-; CHECK-NEXT: store i64 %pathprof.on, ptr [[SAVED]], align 8
+; CHECK-NEXT: store i64 0, ptr [[SAVED]], align 8
 ; CHECK-NEXT: [[CDADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
-; CHECK-NEXT: %pathprof.countdown = load i64, ptr [[CDADDR]], align 8
+; CHECK-NEXT: %pathprof.countdown = load i64, ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK:![0-9]+]]
 ; CHECK-NEXT: [[LEFT:%.*]] = sub i64 %pathprof.countdown, 1
-; CHECK-NEXT: store i64 [[LEFT]], ptr [[CDADDR]], align 8
+; CHECK-NEXT: store i64 [[LEFT]], ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK]]
 ; CHECK-NEXT: %pathprof.ranout = icmp slt i64 [[LEFT]], 1
-; CHECK-NEXT: [[ON:%.*]] = icmp ne i64 %pathprof.on, 0
-; CHECK-NEXT: [[COND:%.*]] = or i1 %pathprof.ranout, [[ON]]
-; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure, label {{%.*}}, !prof [[UNLIKELY:![0-9]+]]
+; CHECK-NEXT: br i1 %pathprof.ranout, label %pathprof.measure, label {{%.*}}, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK: pathprof.measure:
-; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime [[MARK]]
 ; CHECK: latch.loop_crit_edge:
 ; CHECK-NEXT: %pathprof.id = add i64 %pathprof.r2, 3
 ; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 8
 ; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
 ; CHECK-NEXT: %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
-; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8{{$}}
+; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
-; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8{{$}}
-; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: %pathprof.on5 = load i64
-; CHECK-NEXT: icmp ne i64 %pathprof.on5, 0
+; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
-; CHECK-NEXT: %pathprof.countdown6 = load i64
-; CHECK-NEXT: sub i64 %pathprof.countdown6, 1
+; CHECK-NEXT: %pathprof.countdown5 = load i64
+; CHECK-NEXT: sub i64 %pathprof.countdown5, 1
 ; CHECK-NEXT: store i64
-; CHECK-NEXT: %pathprof.ranout7 = icmp slt
-; CHECK-NEXT: [[COND:%.*]] = or i1
-; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure8, label {{%.*}}, !prof [[UNLIKELY]]
-; CHECK: pathprof.measure8:
-; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CHECK-NEXT: %pathprof.ranout6 = icmp slt
+; CHECK-NEXT: br i1 %pathprof.ranout6, label %pathprof.measure7, label {{%.*}}, !prof [[UNLIKELY]]
+; CHECK: pathprof.measure7:
+; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2), !pathprof.runtime [[MARK]]
 ; CHECK: exit:
-; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8{{$}}
+; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: call void @use(i32 %c.next)
 ; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
 ; CHECK-NEXT: %pathprof.caller.on = load i64, ptr [[SAVED]], align 8
 ; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: %pathprof.on12 = load i64
-; CHECK-NEXT: [[EITHER:%.*]] = or i64 %pathprof.on12, %pathprof.caller.on
+; CHECK-NEXT: %pathprof.on = load i64
+; CHECK-NEXT: [[EITHER:%.*]] = or i64 %pathprof.on, %pathprof.caller.on
 ; CHECK-NEXT: [[COND:%.*]] = icmp ne i64 [[EITHER]], 0
-; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure13, label {{%.*}}, !prof [[UNLIKELY]]
-; CHECK: pathprof.measure13:
+; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure11, label {{%.*}}, !prof [[UNLIKELY]]
+; CHECK: pathprof.measure11:
 ; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame)
 ; CHECK: ret i32 %c.next
 ; CHECK: declare hidden void @__pathprof_metrics_enter(ptr)

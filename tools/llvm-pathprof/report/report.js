@@ -49,6 +49,14 @@
   const percent = (part, whole) =>
     (whole ? (100 * part) / whole : 0).toFixed(2) + '%';
   const rate = (value, count) => (count ? value / count : 0).toFixed(2);
+  // A sampled metric's estimate as show prints it: its 95% interval (`?` for
+  // the high end of a path measured once) and the measured executions k, or
+  // "not measured" (k = 0), never 0; "exact" when every execution was.
+  const interval = (e) =>
+    e.exact ? 'exact'
+            : e.estimate === null ? 'not measured'
+                                  : '[' + integer(e.low) + ', ' +
+                                        (e.high === null ? '?' : integer(e.high)) + ']';
 
   // The value of metric NAME (null: the path count) in an object with a
   // "count" or "total_count" and a "metrics" object.
@@ -317,9 +325,14 @@
                            ' hottest of ' + f.executed_paths + ' executed paths.'));
     const head = el('tr', {}, el('th', {}, 'Path'), el('th', {}, 'Count'),
                     el('th', {}, '% of function'));
+    // Sampled metrics are estimates: each gets its interval and samples.
+    const sampled = f.paths.some((p) => p.estimates &&
+                                        Object.values(p.estimates).some((e) => !e.exact));
     for (const m of metrics) {
       head.append(el('th', {}, m.name));
       if (m.merge === 'sum') head.append(el('th', {}, m.name + ' / exec'));
+      if (sampled)
+        head.append(el('th', {}, m.name + ' 95% interval'), el('th', {}, m.name + ' samples'));
     }
     const body = el('tbody');
     const rows = new Map();
@@ -335,8 +348,13 @@
                      el('td', {}, percent(p.count, f.total_count)));
       for (const m of metrics) {
         const v = pathValue(p, m.name);
-        row.append(el('td', {}, integer(v)));
-        if (m.merge === 'sum') row.append(el('td', {}, rate(v, p.count)));
+        const e = (p.estimates || {})[m.name];
+        const unmeasured = e && e.estimate === null;
+        row.append(el('td', {}, unmeasured ? 'not measured' : integer(v)));
+        if (m.merge === 'sum') row.append(el('td', {}, unmeasured ? '' : rate(v, p.count)));
+        if (sampled)
+          row.append(el('td', { class: 'interval' }, e ? interval(e) : ''),
+                     el('td', { class: 'samples' }, e ? integer(e.samples) : ''));
       }
       rows.set(p.id, row);
       body.append(row);
@@ -570,13 +588,28 @@
         }), 'procedures-' + name));
       section.append(el('h3', {}, 'Hot paths'));
       if (!c.hot_paths.length) section.append(el('p', { class: 'note' }, 'none'));
-      else
-        section.append(table(['Function', 'Path', 'Count', name, '% ' + name,
-                               name + ' per execution', 'Class'],
-          c.hot_paths.map((h) => [functionLink(h.name, h.checksum, h.demangled_name, h.id),
-                                  h.id, integer(h.count), integer(h.metric), share(h.metric_share),
-                                  h.rate.toFixed(2), h.dense ? 'dense' : 'sparse']),
+      else {
+        // Sampled metrics rank by estimates, each with its interval and
+        // samples; a path measured too few times to rank is marked.
+        const sampled = c.hot_paths.some((h) => h.estimate);
+        const headers = ['Function', 'Path', 'Count', name, '% ' + name,
+                         name + ' per execution', 'Class'];
+        if (sampled) headers.push('95% interval', 'Samples');
+        section.append(table(headers,
+          c.hot_paths.map((h) => {
+            const row = [functionLink(h.name, h.checksum, h.demangled_name, h.id),
+                         h.id, integer(h.count), integer(h.metric), share(h.metric_share),
+                         h.rate.toFixed(2), h.dense ? 'dense' : 'sparse'];
+            if (sampled)
+              row.push(interval(h.estimate),
+                       integer(h.estimate.samples) + (h.too_few_samples ? '*' : ''));
+            return row;
+          }),
           'hot-paths-' + name));
+        if (c.hot_paths.some((h) => h.too_few_samples))
+          section.append(el('p', { class: 'note' },
+                            '* fewer than 10 measured executions: too few to rank the path'));
+      }
       view.append(section);
     }
   }
