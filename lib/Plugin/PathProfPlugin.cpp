@@ -4,9 +4,10 @@
 // (-load-pass-plugin) call. It only registers: pathprof-instrument and
 // pathprof-lower run where IR PGO instruments (after early simplification,
 // before inlining) at every optimization level, or pathprof-use in its place
-// when -pathprof-profile-use=FILE is given (followed, in optimized builds, by
-// pathprof-inline-sole-calls and LLVM's indirect-call promotion), and opt can
-// run each pass by name.
+// when -pathprof-profile-use=FILE is given (followed by pathprof-superblock
+// and, in optimized builds, by a speculating SimplifyCFG,
+// pathprof-inline-sole-calls and LLVM's indirect-call promotion), and opt
+// can run each pass by name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +108,11 @@ static void registerCallbacks(PassBuilder &PB) {
         if (Use) {
           MPM.addPass(PathProfUsePass(Opts.ProfileUse));
           MPM.addPass(SuperblockPass(Opts.Superblocks, Opts.MaxPaths));
+          // The pre-inliner speculated nothing, so that the paths see every
+          // short conditional block; now the weights decide, as IR PGO's
+          // pre-inliner would have before the inliner copies the function:
+          // an unpredictable diamond becomes a select, a predictable one
+          // stays a branch (Design.md, "Where the pass runs").
           if (Level != OptimizationLevel::O0 && Opts.PreInline)
             MPM.addPass(createModuleToFunctionPassAdaptor(SimplifyCFGPass(
                 SimplifyCFGOptions().convertSwitchRangeToICmp(true))));
