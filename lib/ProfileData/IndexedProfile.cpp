@@ -1234,6 +1234,12 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   auto EntryWord = [&](uint64_t I, uint64_t Field) {
     return Word(EntriesStart + I * IndexEntryWords + Field);
   };
+  // The search needs sorted keys: an index that is not would silently miss
+  // functions the file has.
+  for (uint64_t I = 1; I < H[HF_NumFunctions]; ++I)
+    if (EntryWord(I, 0) < EntryWord(I - 1, 0))
+      return corrupt("the index is not sorted by symbol hash at entry " +
+                     Twine(I) + " (a stale index)");
   std::vector<uint64_t> Found;
   DenseSet<uint64_t> Keys;
   for (StringRef Name : Names) {

@@ -47,6 +47,14 @@
 ; RUN: not %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/offset.pathprof -disable-output %S/Inputs/index-f.ll 2>&1 | FileCheck %s --check-prefix=OFFSET
 ; OFFSET: error: path profile '{{.*}}offset.pathprof': corrupt indexed profile: the index at offset 80 does not end the file with an entry per section and function{{$}}
 
+; An index whose keys are not sorted (the first entry's key made the
+; largest; the checksums recomputed): the search could miss functions the
+; file has, so it is an error, not a missing profile.
+; RUN: %python -c "import struct,sys; d=open(sys.argv[1],'rb').read(); o=struct.unpack_from('<Q', d, 64)[0]; n=struct.unpack_from('<Q', d, 48)[0]; print('%%d=0xffffffffffffffff' %% (o + 8 * (1 + 4 * n)))" %t/prof.pathprof > %t/poke.txt
+; RUN: %python %S/../../tools/Inputs/corrupt-profile.py %t/prof.pathprof -o %t/unsorted.pathprof --poke `cat %t/poke.txt`
+; RUN: not %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/unsorted.pathprof -disable-output %S/Inputs/index-f.ll 2>&1 | FileCheck %s --check-prefix=UNSORTED
+; UNSORTED: error: path profile '{{.*}}unsorted.pathprof': corrupt indexed profile: the index is not sorted by symbol hash at entry 1 (a stale index){{$}}
+
 ; The whole program's function count and flow come from the header and the
 ; summary, whatever the module defines.
 ; ALL: PathProf profile: 3 functions, program flow 16
