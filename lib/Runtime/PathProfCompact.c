@@ -61,8 +61,20 @@ static unsigned NumFolded;
 static uint64_t CopyBuffer[8192];
 
 int __pathprof_compact_enabled(void) {
+  static int Warned;
   const char *V = getenv("PATHPROF_COMPACT");
-  return !(V && V[0] == '0' && V[1] == '\0');
+  if (!V || !*V || strcmp(V, "1") == 0)
+    return 1;
+  if (strcmp(V, "0") == 0)
+    return 0;
+  /* Once per process, though every module asks at its exit. */
+  if (!Warned) {
+    Warned = 1;
+    __pathprof_report_error("PATHPROF_COMPACT='%s' is neither 0 nor 1; "
+                            "compacting",
+                            V);
+  }
+  return 1;
 }
 
 static char *anonymous(uint64_t Size) {

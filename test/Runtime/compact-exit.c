@@ -14,6 +14,11 @@
 // RUN: env PATHPROF_FILE=%t.d/dense.pathraw PATHPROF_COMPACT=0 %t
 // RUN: env PATHPROF_FILE=%t.d/killed.pathraw not --crash %t kill
 // QUIET-NOT: PathProf
+// A value other than 0 or 1: one error line, and the default (compact).
+// RUN: env PATHPROF_FILE=%t.d/badenv.pathraw PATHPROF_COMPACT=no %t 2>&1 | FileCheck --check-prefix=BADENV %s
+// RUN: %llvm-pathprof show --segments %t.d/badenv.pathraw | FileCheck --check-prefix=SEGS %s
+// BADENV: PathProf error: PATHPROF_COMPACT='no' is neither 0 nor 1; compacting{{$}}
+// BADENV-NOT: PathProf
 //
 // RUN: %llvm-pathprof show --json %t.d/compact.pathraw | %python %S/Inputs/paths.py --no-blocks > %t.d/compact.txt
 // RUN: %llvm-pathprof show --json %t.d/dense.pathraw | %python %S/Inputs/paths.py --no-blocks > %t.d/dense.txt
