@@ -44,6 +44,9 @@ enum class profile_error {
   incompatible,
   /// Reading or writing the file failed.
   io,
+  /// A raw profile of a module built with -fprofile-path-correlate=binary
+  /// whose binary was not given (--binary), or is not the one it names.
+  missing_binary,
 };
 
 const std::error_category &profileErrorCategory();

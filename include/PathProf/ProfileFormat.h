@@ -31,8 +31,10 @@ extern "C" {
    128-byte header) are still read. Version 5 adds the SAMPLING and
    HASH_SAMPLED regions of sampled metrics (PATHPROF_FUNC_SAMPLED). Version
    6 adds compact segments (PATHPROF_SEGMENT_COMPACT), which a normal exit
-   leaves in place of the dense counter segments. */
-#define PATHPROF_RAW_VERSION 6ULL
+   leaves in place of the dense counter segments. Version 7 adds binary
+   correlation: a description segment whose names and CFG descriptions are
+   in the module's binary (NAME_REFS, BUILD_ID). */
+#define PATHPROF_RAW_VERSION 7ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -40,8 +42,8 @@ extern "C" {
    Version 2 adds Function, Values and NumValueSites (value profiles of
    indirect calls), version 3 NumSelects (select counters). Version 4 gives
    functions with metrics sampled metric blocks (PATHPROF_FUNC_SAMPLED) and
-   the runtime's sampling ABI. */
-#define PATHPROF_DATA_VERSION 4ULL
+   the runtime's sampling ABI. Version 5 adds NameRef (binary correlation). */
+#define PATHPROF_DATA_VERSION 5ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions), one module instance's counts (COUNTERS, HASH), or
@@ -68,6 +70,12 @@ extern "C" {
 /* Section names; the linker provides __start_/__stop_ symbols for them. */
 #define PATHPROF_DATA_SECTION "__pathprof_data"
 #define PATHPROF_CNTS_SECTION "__pathprof_cnts"
+/* The names and CFG descriptions of a module built with
+   -pathprof-correlate=binary: a section the loader does not map
+   (PATHPROF_DESC_ENTRY_FIELD). */
+#define PATHPROF_DESC_SECTION ".pathprof_desc"
+/* "PPDESC01" read as a little-endian 64-bit integer. */
+#define PATHPROF_DESC_MAGIC 0x3130435345445050ULL
 
 /* PathProfFunctionData::Flags and PathProfRawFunction::Flags: the counts
    live in the runtime hash table, not in a dense array. */
@@ -173,6 +181,11 @@ typedef struct PathProfRawFunction {
 #define PATHPROF_RAW_FUNCTION_FIELD(Name) uint64_t Name;
 #include "PathProf/ProfileLayout.inc"
 } PathProfRawFunction;
+
+typedef struct PathProfDescEntry {
+#define PATHPROF_DESC_ENTRY_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfDescEntry;
 
 typedef struct PathProfRawValueFunction {
 #define PATHPROF_RAW_VALUE_FIELD(Name) uint64_t Name;

@@ -21,6 +21,8 @@
 
 namespace pathprof {
 
+class ProfileBinaries;
+
 /// "PPROFIDX" read as a little-endian 64-bit integer.
 constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
 /// The first version with an index (docs/FileFormat.md, "Index"): what the
@@ -61,10 +63,13 @@ struct ThreadContextTree {
 /// (increments the runtime dropped, saturated sums) go to \p Warn. The
 /// profile's calling context tree is the trees of all threads merged; with
 /// \p Threads, each thread's is also appended there, in file order (those
-/// that counted something).
+/// that counted something). A module built with
+/// -fprofile-path-correlate=binary has its names and CFG descriptions in its
+/// binary, which must be one of \p Binaries.
 llvm::Expected<Profile>
 readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
-               std::vector<ThreadContextTree> *Threads = nullptr);
+               std::vector<ThreadContextTree> *Threads = nullptr,
+               const ProfileBinaries *Binaries = nullptr);
 
 /// What the header of one segment of a raw profile says (version 1 files
 /// have one segment, the file, without owner and version strings).
@@ -133,13 +138,14 @@ readProfileSubset(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> Names,
 /// warnings are prefixed with "<Path>: " unless \p NameFileInWarnings is
 /// false (for a caller whose diagnostics name the file themselves). With
 /// \p Required other than Unknown, a profile of another kind is an error.
-/// \p Threads, for a raw profile, gets each thread's context tree
-/// (readRawProfile).
+/// \p Threads, for a raw profile, gets each thread's context tree, and
+/// \p Binaries has the binaries of its correlated modules (readRawProfile).
 llvm::Expected<Profile>
 readProfile(llvm::StringRef Path, WarningHandler Warn,
             ProfileKind Required = ProfileKind::Unknown,
             bool NameFileInWarnings = true,
-            std::vector<ThreadContextTree> *Threads = nullptr);
+            std::vector<ThreadContextTree> *Threads = nullptr,
+            const ProfileBinaries *Binaries = nullptr);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors come wrapped in a FileError

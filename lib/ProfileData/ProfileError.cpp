@@ -48,6 +48,8 @@ public:
       return "incompatible path profiles";
     case profile_error::io:
       return "cannot read or write the path profile";
+    case profile_error::missing_binary:
+      return "the path profile's binary is missing";
     }
     llvm_unreachable("unknown profile_error");
   }

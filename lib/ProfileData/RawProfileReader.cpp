@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfileReader.h"
@@ -142,7 +143,11 @@ struct RawSegment {
            NumFunctions = 0, NumMetrics = 0, OwnerPid = 0;
   std::string Producer, Runtime;
   RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context,
-      Values, HashSampled, Sampling, DenseHeader, Runs;
+      Values, HashSampled, Sampling, DenseHeader, Runs, NameRefs, BuildId;
+  /// Version 7, a description with NAME_REFS: the binary its names and CFG
+  /// descriptions are in (set by readRawProfile before its records are
+  /// read).
+  const BinaryDescriptions *Binary = nullptr;
 
   bool hasFunctions() const {
     return Kind != PATHPROF_SEGMENT_COUNTERS &&
@@ -219,6 +224,10 @@ const char *regionName(uint64_t Kind) {
     return "dense header";
   case PATHPROF_REGION_RUNS:
     return "runs";
+  case PATHPROF_REGION_NAME_REFS:
+    return "name reference";
+  case PATHPROF_REGION_BUILD_ID:
+    return "build id";
   }
   return nullptr;
 }
@@ -307,6 +316,8 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
                       : R.Kind == PATHPROF_REGION_SAMPLING     ? &S.Sampling
                       : R.Kind == PATHPROF_REGION_DENSE_HEADER ? &S.DenseHeader
                       : R.Kind == PATHPROF_REGION_RUNS         ? &S.Runs
+                      : R.Kind == PATHPROF_REGION_NAME_REFS    ? &S.NameRefs
+                      : R.Kind == PATHPROF_REGION_BUILD_ID     ? &S.BuildId
                                                                : &S.Hash;
     if (Slot->present())
       return corrupt(At.prefix() + "two " + Name + " regions");
@@ -330,6 +341,17 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
       return corrupt(At.prefix() + "value region has " + Twine(S.Values.Size) +
                      " bytes, but " + Twine(S.NumFunctions) + " records need " +
                      Twine(S.NumFunctions * ValueFunctionBytes));
+    if (S.NameRefs.present() != S.BuildId.present())
+      return corrupt(At.prefix() + "a " +
+                     (S.NameRefs.present() ? "name reference" : "build id") +
+                     " region without a " +
+                     (S.NameRefs.present() ? "build id" : "name reference") +
+                     " region");
+    if (S.NameRefs.present() && S.NameRefs.Size != S.NumFunctions * 8)
+      return corrupt(At.prefix() + "name reference region has " +
+                     Twine(S.NameRefs.Size) + " bytes, but " +
+                     Twine(S.NumFunctions) + " records need " +
+                     Twine(S.NumFunctions * 8));
   } else if (S.Kind == PATHPROF_SEGMENT_COUNTERS && !S.Counters.present()) {
     S.Counters.Name = "counter";
   }
@@ -493,6 +515,8 @@ Error checkRegions(RawSegment &S) {
     Regions.append({&S.Functions, &S.Names});
     if (S.Values.present())
       Regions.push_back(&S.Values);
+    if (S.NameRefs.present())
+      Regions.append({&S.NameRefs, &S.BuildId});
   }
   if (S.hasCounts()) {
     if (S.Counters.Size % 8 != 0)
@@ -553,6 +577,8 @@ Error checkRegions(RawSegment &S) {
 /// names region.
 struct RawRecord {
   StringRef Name, CFG;
+  /// Name and CFG are the binary's (binary correlation), not the file's.
+  bool FromBinary = false;
   uint64_t NameOffset, CFGOffset, Checksum, NumPaths, CounterOffset, Flags;
   bool isHashed() const { return Flags & PATHPROF_FUNC_HASHED; }
   /// Counts no paths (-fprofile-path-context=calls).
@@ -598,16 +624,32 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
   const uint64_t NamesSize = S.Names.Size;
   const std::string Region = std::string(S.Names.Name) + " region";
   std::string Which = "function " + std::to_string(Index);
-  if (F.NameSize == 0 || !inBounds(R.NameOffset, F.NameSize, NamesSize))
+  if (F.NameSize == 0 && S.Binary) {
+    // Correlated (version 7): the name and CFG description are the binary's.
+    uint64_t NameRef = readU64(S.Bytes, S.NameRefs.Offset + Index * 8);
+    auto It = S.Binary->Entries.find({NameRef, R.Checksum});
+    if (It == S.Binary->Entries.end())
+      return makeProfileError(
+          profile_error::missing_binary,
+          At.prefix() + Which + " (name MD5 0x" + utohexstr(NameRef, true) +
+              ", checksum 0x" + utohexstr(R.Checksum, true) + ") is not in " +
+              S.Binary->Path + ", which has the build id the profile names");
+    R.Name = It->second.Name;
+    R.CFG = It->second.CFG;
+    R.FromBinary = true;
+  } else if (F.NameSize == 0 ||
+             !inBounds(R.NameOffset, F.NameSize, NamesSize)) {
     return corrupt(At.prefix() + Which + ": name [" + Twine(R.NameOffset) +
                    ", +" + Twine(F.NameSize) + ") is outside the " + Region);
-  R.Name = S.Bytes.substr(S.Names.Offset + R.NameOffset, F.NameSize);
+  } else {
+    R.Name = S.Bytes.substr(S.Names.Offset + R.NameOffset, F.NameSize);
+    if (!inBounds(R.CFGOffset, F.CFGSize, NamesSize))
+      return corrupt(At.prefix() + "function '" + R.Name +
+                     "': CFG description [" + Twine(R.CFGOffset) + ", +" +
+                     Twine(F.CFGSize) + ") is outside the " + Region);
+    R.CFG = S.Bytes.substr(S.Names.Offset + R.CFGOffset, F.CFGSize);
+  }
   Which = "function '" + R.Name.str() + "'";
-  if (!inBounds(R.CFGOffset, F.CFGSize, NamesSize))
-    return corrupt(At.prefix() + Which + ": CFG description [" +
-                   Twine(R.CFGOffset) + ", +" + Twine(F.CFGSize) +
-                   ") is outside the " + Region);
-  R.CFG = S.Bytes.substr(S.Names.Offset + R.CFGOffset, F.CFGSize);
   if (R.Flags &
           ~(PATHPROF_FUNC_HASHED |
             PATHPROF_FUNC_METRICS_MASK << PATHPROF_FUNC_METRICS_SHIFT |
@@ -681,9 +723,10 @@ Error checkDisjoint(ArrayRef<RawRecord> Records, const Location &At) {
   std::vector<Span> Blobs, Counters;
   for (size_t I = 0; I != Records.size(); ++I) {
     const RawRecord &R = Records[I];
-    Blobs.push_back(
-        {R.NameOffset, R.NameOffset + R.Name.size(), I, "name", "overlaps"});
-    if (!R.CFG.empty())
+    if (!R.FromBinary)
+      Blobs.push_back(
+          {R.NameOffset, R.NameOffset + R.Name.size(), I, "name", "overlaps"});
+    if (!R.CFG.empty() && !R.FromBinary)
       Blobs.push_back({R.CFGOffset, R.CFGOffset + R.CFG.size(), I,
                        "CFG description", "overlaps"});
     if (!R.isHashed() && R.numCounterRecords())
@@ -1615,9 +1658,44 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
 
 } // namespace
 
+/// The binary of the correlated description \p S (one with NAME_REFS),
+/// from \p Binaries.
+static Expected<const BinaryDescriptions *>
+binaryOf(const RawSegment &S, const ProfileBinaries *Binaries) {
+  std::string BuildId = toHex(S.region(S.BuildId), /*LowerCase=*/true);
+  const std::string Where =
+      S.At.prefix() + "the names and CFG descriptions of this module are in "
+                      "its binary";
+  if (BuildId.empty()) {
+    // Linked without a build id: the one binary given is taken at its word
+    // (the checksums of the functions still have to match).
+    if (Binaries && Binaries->binaries().size() == 1)
+      return &Binaries->binaries().front();
+    return makeProfileError(profile_error::missing_binary,
+                            Where + ", which was linked without a build id: "
+                                    "give that binary, and only it, with "
+                                    "--binary=FILE");
+  }
+  if (!Binaries || Binaries->empty())
+    return makeProfileError(profile_error::missing_binary,
+                            Where + " (build id " + BuildId +
+                                "): give it with --binary=FILE");
+  if (const BinaryDescriptions *B = Binaries->find(BuildId))
+    return B;
+  std::string Given;
+  for (const BinaryDescriptions &B : Binaries->binaries())
+    Given += (Given.empty() ? "" : ", ") + B.Path +
+             (B.BuildId.empty() ? " (no build id)" : " (" + B.BuildId + ")");
+  return makeProfileError(profile_error::missing_binary,
+                          Where + " (build id " + BuildId +
+                              "), and no binary given has that build id: " +
+                              Given);
+}
+
 Expected<Profile>
 pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
-                         std::vector<ThreadContextTree> *Threads) {
+                         std::vector<ThreadContextTree> *Threads,
+                         const ProfileBinaries *Binaries) {
   RawProfileBuilder B(Warn, Threads);
   // Version 3: the description segments by module signature, and the
   // counter segments to add once every description is known (a file need
@@ -1643,6 +1721,12 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
     if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
       Counts.push_back(S);
       return Error::success();
+    }
+    if (S.NameRefs.present()) {
+      Expected<const BinaryDescriptions *> Binary = binaryOf(S, Binaries);
+      if (!Binary)
+        return Binary.takeError();
+      S.Binary = *Binary;
     }
     Expected<RawModule> M = B.addModule(S);
     if (!M)

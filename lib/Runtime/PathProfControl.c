@@ -51,17 +51,21 @@ static uint64_t alignTo(uint64_t V, uint64_t A) {
   return (V + A - 1) & ~(A - 1);
 }
 
-static int visitObject(struct dl_phdr_info *Info, size_t Size, void *Arg) {
-  (void)Size;
-  Walk *W = (Walk *)Arg;
-  for (int I = 0; I != Info->dlpi_phnum && !W->Stop; ++I) {
+/* Calls \p Fn on each note of the PT_NOTE segments of \p Info until it
+   returns non-zero; returns that, or 0. */
+static int walkNotes(struct dl_phdr_info *Info,
+                     int (*Fn)(uint32_t Type, const char *Name,
+                               uint32_t NameSize, const char *Desc,
+                               uint32_t DescSize, void *Ctx),
+                     void *Ctx) {
+  for (int I = 0; I != Info->dlpi_phnum; ++I) {
     const ElfW(Phdr) *Ph = &Info->dlpi_phdr[I];
     if (Ph->p_type != PT_NOTE)
       continue;
     const char *P = (const char *)(Info->dlpi_addr + Ph->p_vaddr);
     const char *End = P + Ph->p_memsz;
     uint64_t Align = Ph->p_align == 8 ? 8 : 4;
-    while (!W->Stop && (uint64_t)(End - P) >= 12) {
+    while ((uint64_t)(End - P) >= 12) {
       uint32_t NameSize, DescSize, Type;
       memcpy(&NameSize, P, 4);
       memcpy(&DescSize, P + 4, 4);
@@ -73,23 +77,37 @@ static int visitObject(struct dl_phdr_info *Info, size_t Size, void *Arg) {
           DescSpan > (uint64_t)(End - Name) - NameSpan)
         break;
       const char *Desc = Name + NameSpan;
-      if (Type == NOTE_TYPE && NameSize == sizeof(NOTE_NAME) &&
-          memcmp(Name, NOTE_NAME, sizeof(NOTE_NAME)) == 0 && DescSize == 4) {
-        int32_t Distance;
-        memcpy(&Distance, Desc, 4);
-        const PathProfControlBlock *C =
-            (const PathProfControlBlock *)(Desc + Distance);
-        if (C->Magic == PATHPROF_CONTROL_MAGIC &&
-            C->Version == PATHPROF_CONTROL_VERSION) {
-          int IsSelf = C == &__pathprof_control_block;
-          W->SawSelf |= IsSelf;
-          W->Stop = W->Fn(C, IsSelf, W->Ctx);
-        }
-      }
+      int R = Fn(Type, Name, NameSize, Desc, DescSize, Ctx);
+      if (R)
+        return R;
       P = Desc + DescSpan;
     }
   }
+  return 0;
+}
+
+static int visitNote(uint32_t Type, const char *Name, uint32_t NameSize,
+                     const char *Desc, uint32_t DescSize, void *Arg) {
+  Walk *W = (Walk *)Arg;
+  if (Type != NOTE_TYPE || NameSize != sizeof(NOTE_NAME) ||
+      memcmp(Name, NOTE_NAME, sizeof(NOTE_NAME)) != 0 || DescSize != 4)
+    return 0;
+  int32_t Distance;
+  memcpy(&Distance, Desc, 4);
+  const PathProfControlBlock *C =
+      (const PathProfControlBlock *)(Desc + Distance);
+  if (C->Magic == PATHPROF_CONTROL_MAGIC &&
+      C->Version == PATHPROF_CONTROL_VERSION) {
+    int IsSelf = C == &__pathprof_control_block;
+    W->SawSelf |= IsSelf;
+    W->Stop = W->Fn(C, IsSelf, W->Ctx);
+  }
   return W->Stop;
+}
+
+static int visitObject(struct dl_phdr_info *Info, size_t Size, void *Arg) {
+  (void)Size;
+  return walkNotes(Info, visitNote, Arg);
 }
 
 void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
@@ -102,15 +120,21 @@ void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
     Fn(&__pathprof_control_block, 1, Ctx);
 }
 
-static int containsSelf(struct dl_phdr_info *Info, size_t Size, void *Arg) {
-  (void)Size;
+/* Whether \p Info is the object this copy of the runtime is linked into. */
+static int isSelf(struct dl_phdr_info *Info) {
   uintptr_t Self = (uintptr_t)&__pathprof_control_block;
   for (int I = 0; I != Info->dlpi_phnum; ++I) {
     const ElfW(Phdr) *Ph = &Info->dlpi_phdr[I];
     uintptr_t Begin = (uintptr_t)(Info->dlpi_addr + Ph->p_vaddr);
     if (Ph->p_type == PT_LOAD && Self >= Begin && Self - Begin < Ph->p_memsz)
-      *(int *)Arg = 1;
+      return 1;
   }
+  return 0;
+}
+
+static int containsSelf(struct dl_phdr_info *Info, size_t Size, void *Arg) {
+  (void)Size;
+  *(int *)Arg = isSelf(Info);
   return 1; /* the first object is the main executable: stop after it */
 }
 
@@ -118,6 +142,35 @@ int __pathprof_is_main_executable(void) {
   int InMain = 0;
   dl_iterate_phdr(containsSelf, &InMain);
   return InMain;
+}
+
+typedef struct {
+  uint8_t *Out;
+  size_t Max, Size;
+} BuildId;
+
+static int copyBuildId(uint32_t Type, const char *Name, uint32_t NameSize,
+                       const char *Desc, uint32_t DescSize, void *Arg) {
+  BuildId *B = (BuildId *)Arg;
+  if (Type != NT_GNU_BUILD_ID || NameSize != 4 || memcmp(Name, "GNU", 4) != 0)
+    return 0;
+  B->Size = DescSize < B->Max ? DescSize : B->Max;
+  memcpy(B->Out, Desc, B->Size);
+  return 1;
+}
+
+static int findBuildId(struct dl_phdr_info *Info, size_t Size, void *Arg) {
+  (void)Size;
+  if (!isSelf(Info))
+    return 0;
+  walkNotes(Info, copyBuildId, Arg);
+  return 1;
+}
+
+size_t __pathprof_module_build_id(uint8_t *Out, size_t Max) {
+  BuildId B = {Out, Max, 0};
+  dl_iterate_phdr(findBuildId, &B);
+  return B.Size;
 }
 
 static int resetOne(const PathProfControlBlock *C, int IsSelf, void *Ctx) {

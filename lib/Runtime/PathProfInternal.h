@@ -26,7 +26,7 @@
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v6)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v7)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
@@ -362,6 +362,10 @@ void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
                                 void *Ctx);
 /* Whether this module is the main executable (not a shared library). */
 int __pathprof_is_main_executable(void);
+/* Copies the build id of the module (the descriptor of its NT_GNU_BUILD_ID
+   note) into \p Out, at most \p Max bytes; returns its size, 0 if the
+   module has none. */
+size_t __pathprof_module_build_id(uint8_t *Out, size_t Max);
 
 /*--- Thread slices (PathProfSlices.c) --------------------------------------*/
 

@@ -64,7 +64,8 @@ static int InitState = InitNone;
 /* This module's layout, fixed at init: its description segment (records at
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
-  uint64_t FunctionsOffset, ValuesOffset, NamesOffset, NamesSize, DescSize,
+  uint64_t FunctionsOffset, ValuesOffset, NameRefsOffset, BuildIdOffset,
+      BuildIdSize, NamesOffset, NamesSize, DescSize,
       CountersOffset, CountersSize, HashCapacity, MetricsOffset, MetricsSize,
       SamplingOffset, ContextOffset, ContextSize, SegmentSize, Signature;
 } L;
@@ -147,9 +148,9 @@ static uint64_t mixWord(uint64_t H, uint64_t W) {
   return H ^ (H >> 29);
 }
 
-/* Names the module's layout: every record's name, checksum, number of
-   paths, counter offset and flags, and its VALUES entry if the module has
-   any (\p Values, or null). Segments of one signature have the same
+/* Names the module's layout: every record's name (or, correlated, its
+   name's MD5), checksum, number of paths, counter offset and flags, and its
+   VALUES entry if the module has any (\p Values, or null). Segments of one signature have the same
    description, so a file needs one description per signature. */
 static uint64_t moduleSignature(const PathProfRawFunction *Records,
                                 const PathProfRawValueFunction *Values,
@@ -168,6 +169,7 @@ static uint64_t moduleSignature(const PathProfRawFunction *Records,
     H = mixWord(H, R->NumPaths);
     H = mixWord(H, R->CounterOffset);
     H = mixWord(H, R->Flags);
+    H = mixWord(H, Data[I].NameRef);
     const char *Name = Data[I].Name;
     uint64_t Size = R->NameSize, J = 0;
     for (; J + 8 <= Size; J += 8) {
@@ -256,12 +258,29 @@ static int buildImage(void) {
   int AnyValues = 0;
   for (uint64_t I = 0; I != NumFunctions && !AnyValues; ++I)
     AnyValues = Data[I].NumValueSites != 0 || Data[I].NumSelects != 0;
+  /* A module built with -fprofile-path-correlate=binary has its names and
+     CFG descriptions in its binary: the description names them by MD5 and
+     the binary by its build id (NAME_REFS, BUILD_ID). */
+  int Correlated = 0;
+  for (uint64_t I = 0; I != NumFunctions && !Correlated; ++I)
+    Correlated = !Data[I].Name;
+  uint8_t BuildId[64];
+  L.BuildIdSize =
+      Correlated ? __pathprof_module_build_id(BuildId, sizeof(BuildId)) : 0;
+  if (Correlated && !L.BuildIdSize)
+    __pathprof_report_error(
+        "the module's names and CFG descriptions are in its binary "
+        "(-fprofile-path-correlate=binary), but it has no build id to find "
+        "it by; link it with -Wl,--build-id");
   L.FunctionsOffset = sizeof(PathProfRawHeader);
   L.ValuesOffset =
       L.FunctionsOffset + NumFunctions * sizeof(PathProfRawFunction);
-  L.NamesOffset =
+  L.NameRefsOffset =
       L.ValuesOffset +
       (AnyValues ? NumFunctions * sizeof(PathProfRawValueFunction) : 0);
+  L.BuildIdOffset =
+      L.NameRefsOffset + (Correlated ? NumFunctions * sizeof(uint64_t) : 0);
+  L.NamesOffset = L.BuildIdOffset + align8(L.BuildIdSize);
   void *P = mmap(0, (size_t)L.NamesOffset, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (P == MAP_FAILED) {
@@ -275,6 +294,9 @@ static int buildImage(void) {
       (PathProfRawFunction *)(Image + L.FunctionsOffset);
   PathProfRawValueFunction *Values =
       AnyValues ? (PathProfRawValueFunction *)(Image + L.ValuesOffset) : 0;
+  uint64_t *NameRefs = Correlated ? (uint64_t *)(Image + L.NameRefsOffset) : 0;
+  if (Correlated)
+    memcpy(Image + L.BuildIdOffset, BuildId, (size_t)L.BuildIdSize);
   int AnyHashed[NumHashes] = {0, 0};
   int AnyContext = 0, AnyCalls = 0;
   unsigned MaxMetrics = 0;
@@ -298,6 +320,8 @@ static int buildImage(void) {
     R->CFGSize = CFGSize;
     NamePos += align8(CFGSize);
     R->Checksum = F->Checksum;
+    if (NameRefs)
+      NameRefs[I] = F->NameRef;
     R->NumPaths = F->NumPaths;
     R->Flags = F->Flags;
     R->CounterOffset = 0;
@@ -385,6 +409,11 @@ static int buildImage(void) {
     setRegion(D, PATHPROF_REGION_VALUES, L.ValuesOffset,
               NumFunctions * sizeof(PathProfRawValueFunction),
               sizeof(PathProfRawValueFunction));
+  if (NameRefs) {
+    setRegion(D, PATHPROF_REGION_NAME_REFS, L.NameRefsOffset,
+              NumFunctions * sizeof(uint64_t), sizeof(uint64_t));
+    setRegion(D, PATHPROF_REGION_BUILD_ID, L.BuildIdOffset, L.BuildIdSize, 1);
+  }
 
   PathProfRawHeader *C = &CounterHeader;
   initHeader(C, PATHPROF_SEGMENT_COUNTERS, L.SegmentSize, NumFunctions);

@@ -62,6 +62,7 @@
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfiledSelects.h"
+#include "DescriptionSection.h"
 #include "RemarkText.h"
 #include "RuntimeInterface.h"
 
@@ -81,6 +82,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Endian.h"
+#include "llvm/Support/MD5.h"
 #include "llvm/Support/xxhash.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 #include "llvm/Transforms/Utils/ModuleUtils.h"
@@ -150,6 +152,23 @@ static cl::opt<bool> SelectProfiles(
     cl::desc("Count how often each select chooses its true value, as IR "
              "PGO's -pgo-instr-select does, so that the use side can weigh "
              "it"));
+
+namespace {
+/// Where the names and CFG descriptions go (-pathprof-correlate).
+enum class CorrelateKind { None, Binary };
+} // namespace
+
+static cl::opt<CorrelateKind> Correlate(
+    "pathprof-correlate", cl::init(CorrelateKind::None), cl::Hidden,
+    cl::desc("Where the names and CFG descriptions of the functions go "
+             "(-fprofile-path-correlate=binary)"),
+    cl::values(clEnumValN(CorrelateKind::None, "none",
+                          "Into the raw profile (the default)"),
+               clEnumValN(CorrelateKind::Binary, "binary",
+                          "Into a section of the binary the loader does not "
+                          "map; the raw profile keeps the counts and the "
+                          "build id, and llvm-pathprof reads the rest from "
+                          "the binary (--binary)")));
 
 static cl::opt<std::string> ProfileDir(
     "pathprof-profile-dir", cl::init(""), cl::Hidden,
@@ -299,14 +318,23 @@ void FunctionInstrumenter::emitGlobals() {
     GV->setComdat(Group);
     return GV;
   };
-  Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
-  GlobalVariable *NameGV =
-      MakeGlobal(NameInit->getType(), NameInit, "__pathprof_name_", true);
-  Constant *BlobInit = ConstantDataArray::get(
-      Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Blob.data()),
-                             Blob.size()));
-  GlobalVariable *BlobGV =
-      MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
+  // The name and CFG description: constants the runtime copies into the
+  // raw profile, or, correlated, an entry of the section it never maps.
+  const uint64_t NameRef = MD5Hash(Name);
+  Constant *NameGV = ConstantPointerNull::get(RT.Ptr);
+  Constant *BlobGV = ConstantPointerNull::get(RT.Ptr);
+  if (Correlate == CorrelateKind::Binary) {
+    M.appendModuleInlineAsm(descriptionEntryAsm(
+        Group ? Group->getName() : "", NameRef, DAG.checksum(), Name, Blob));
+  } else {
+    Constant *NameInit = ConstantDataArray::getString(Ctx, Name, false);
+    NameGV =
+        MakeGlobal(NameInit->getType(), NameInit, "__pathprof_name_", true);
+    Constant *BlobInit = ConstantDataArray::get(
+        Ctx, ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(Blob.data()),
+                               Blob.size()));
+    BlobGV = MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
+  }
 
   if (!ValueSites.empty() || !Selects.empty()) {
     auto *Ty =
@@ -357,6 +385,7 @@ void FunctionInstrumenter::emitGlobals() {
                                      : ConstantPointerNull::get(RT.Ptr);
   Fields[DataField::NumValueSites] = C64(ValueSites.size());
   Fields[DataField::NumSelects] = C64(Selects.size());
+  Fields[DataField::NameRef] = C64(NameRef);
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
   Data = MakeGlobal(RT.DataTy, Init, "__pathprof_data_", false);
   Data->setSection(PATHPROF_DATA_SECTION);
@@ -633,6 +662,12 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
     return PreservedAnalyses::all();
   RuntimeInterface RT(M);
   bool Changed = false;
+  if (Correlate == CorrelateKind::Binary &&
+      !Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+    M.getContext().emitError("-pathprof-correlate=binary needs an ELF target; " +
+                             M.getTargetTriple() + " is not one");
+    return PreservedAnalyses::all();
+  }
   if (Metrics > PATHPROF_MAX_METRICS)
     M.getContext().emitError("-pathprof-metrics=" + Twine(Metrics) +
                              ": a path record holds at most " +

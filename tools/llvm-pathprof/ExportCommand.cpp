@@ -385,7 +385,7 @@ int pathprof::tool::exportMain() {
   if (Pprof && ExportMetric.getNumOccurrences())
     return fail("--metric applies to --format=folded; a pprof profile has "
                 "every metric");
-  Expected<Profile> P = readProfile(ExportInput, warn);
+  Expected<Profile> P = readInput(ExportInput, warn);
   if (!P)
     return fail(P.takeError());
 

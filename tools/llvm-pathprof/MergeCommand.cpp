@@ -413,9 +413,8 @@ int pathprof::tool::mergeMain() {
 
   std::vector<InputResult> Results(Inputs.size());
   auto ReadInput = [](const WeightedFile &In, WarningHandler Warn) {
-    return readProfile(In.Path, Warn,
-                       MergeTextInput ? ProfileKind::Text
-                                      : ProfileKind::Unknown);
+    return readInput(In.Path, Warn,
+                     MergeTextInput ? ProfileKind::Text : ProfileKind::Unknown);
   };
   // --keep-common-metrics needs the first input's metrics before any input is
   // merged. That input is kept, not read again (it may be a pipe); so are the

@@ -288,10 +288,10 @@ int pathprof::tool::overlapMain() {
     return fail("--hot-threshold=" + Value +
                 ": must be at least 0 and below 100 (a percentage)");
   }
-  Expected<Profile> Base = readProfile(BaseInput, warn);
+  Expected<Profile> Base = readInput(BaseInput, warn);
   if (!Base)
     return fail(Base.takeError());
-  Expected<Profile> Test = readProfile(TestInput, warn);
+  Expected<Profile> Test = readInput(TestInput, warn);
   if (!Test)
     return fail(Test.takeError());
   if (!OverlapFunction.empty()) {

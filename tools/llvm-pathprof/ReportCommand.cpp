@@ -410,7 +410,7 @@ static int reportHTMLMain(double Percent) {
     return fail("--html and --json cannot be used together");
   if (ReportOutput == "-")
     return fail("--html needs -o <directory>");
-  Expected<Profile> P = readProfile(ReportInput, warn);
+  Expected<Profile> P = readInput(ReportInput, warn);
   if (!P)
     return fail(P.takeError());
   HTMLReportOptions O;
@@ -443,7 +443,7 @@ int pathprof::tool::reportMain() {
     return fail("--source-root and --topn need --html");
   if (ReportMetric.empty())
     return fail("report needs --metric=<name> (or --html)");
-  Expected<Profile> P = readProfile(ReportInput, warn);
+  Expected<Profile> P = readInput(ReportInput, warn);
   if (!P)
     return fail(P.takeError());
   Expected<size_t> Metric = findMetric(*P, ReportMetric);

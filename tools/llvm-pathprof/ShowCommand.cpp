@@ -843,9 +843,8 @@ int pathprof::tool::showMain() {
     if (Expected<std::optional<Regex>> R = compileRegex(Option, Pattern); !R)
       return fail(R.takeError());
   std::vector<ThreadContextTree> Threads;
-  Expected<Profile> P = readProfile(ShowInput, warn, ProfileKind::Unknown,
-                                    /*NameFileInWarnings=*/true,
-                                    ShowPerThread ? &Threads : nullptr);
+  Expected<Profile> P = readInput(ShowInput, warn, ProfileKind::Unknown,
+                                  ShowPerThread ? &Threads : nullptr);
   if (!P)
     return fail(P.takeError());
   if (ShowNoContext)

@@ -16,7 +16,9 @@
 
 #include "PathProf/CFGDescription.h"
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
+#include "PathProf/ProfileReader.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -35,6 +37,18 @@ static constexpr StringLiteral ToolName = "llvm-pathprof";
 
 cl::OptionCategory pathprof::tool::PathProfCategory("llvm-pathprof options");
 
+// Every verb reads raw profiles, so every verb takes the binaries of
+// correlated ones.
+static cl::list<std::string> BinaryPaths(
+    "binary", cl::sub(cl::SubCommand::getAll()), cl::CommaSeparated,
+    cl::value_desc("file|dir"),
+    cl::desc("Binaries (executables, shared libraries or debug files) that "
+             "hold the names and CFG descriptions of raw profiles built with "
+             "-fprofile-path-correlate=binary; a directory stands for the "
+             "binaries in it, found by build id. Repeatable, or "
+             "comma-separated"),
+    cl::cat(pathprof::tool::PathProfCategory));
+
 // Merging threads warn concurrently; keep their lines whole.
 static std::mutex DiagMutex;
 
@@ -51,6 +65,27 @@ int pathprof::tool::fail(const Twine &Msg) {
 
 int pathprof::tool::fail(Error E) {
   return fail(describeProfileError(std::move(E)));
+}
+
+Expected<Profile>
+pathprof::tool::readInput(StringRef Path, WarningHandler Warn,
+                          ProfileKind Required,
+                          std::vector<ThreadContextTree> *Threads) {
+  // Read once (thread-safe: merging threads read inputs concurrently).
+  struct Loaded {
+    ProfileBinaries Binaries;
+    std::string Error;
+  };
+  static const Loaded L = [] {
+    Expected<ProfileBinaries> B = ProfileBinaries::load(BinaryPaths);
+    if (!B)
+      return Loaded{ProfileBinaries(), describeProfileError(B.takeError())};
+    return Loaded{std::move(*B), ""};
+  }();
+  if (!L.Error.empty())
+    return createStringError(inconvertibleErrorCode(), L.Error);
+  return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true,
+                     Threads, &L.Binaries);
 }
 
 std::string pathprof::tool::hex(uint64_t V) {

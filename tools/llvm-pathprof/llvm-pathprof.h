@@ -11,6 +11,9 @@
 #ifndef LLVM_PATHPROF_TOOL_H
 #define LLVM_PATHPROF_TOOL_H
 
+#include "PathProf/Profile.h"
+#include "PathProf/ProfileReader.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
@@ -47,6 +50,14 @@ int showMain();
 int overlapMain();
 int reportMain();
 int exportMain();
+
+/// Reads the profile at \p Path as readProfile does (\p Required,
+/// \p Threads), with the binaries --binary names for the raw profiles of
+/// modules built with -fprofile-path-correlate=binary. Thread-safe.
+llvm::Expected<Profile>
+readInput(llvm::StringRef Path, WarningHandler Warn,
+          ProfileKind Required = ProfileKind::Unknown,
+          std::vector<ThreadContextTree> *Threads = nullptr);
 
 /// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
 void warn(const llvm::Twine &Msg);
