@@ -10,7 +10,10 @@
 # (PATHPROF_COMPACT=0, what every exit left before compaction), each with
 # its allocated bytes on disk (st_blocks x 512) and the ratio to the
 # .profraw, and how much of the compact file the module descriptions (names
-# and CFG descriptions, which clang keeps in the binary) take.
+# and CFG descriptions, which clang keeps in the binary) take; and the
+# compact file of a build with -fprofile-path-correlate=binary, whose
+# descriptions are in the binary (checked to read back, with --binary, to
+# the same profile as the self-contained file).
 # --markdown prints the table for docs/Benchmarks.md.
 #
 # ===----------------------------------------------------------------------===#
@@ -80,8 +83,11 @@ def measure_program(args, prog, size, work):
     src = benchmark.source(prog)
     gen = os.path.join(work, prog + ".pgogen")
     path = os.path.join(work, prog + ".pathprof")
+    cor = os.path.join(work, prog + ".correlated")
     run([cc, "-O2", "-fprofile-generate", src, "-o", gen])
     run([wrapper, "-O2", "-fprofile-path-generate", src, "-o", path])
+    run([wrapper, "-O2", "-fprofile-path-generate",
+         "-fprofile-path-correlate=binary", src, "-o", cor])
     argv = [size] if size else []
     result = {}
     env = dict(os.environ)
@@ -96,6 +102,18 @@ def measure_program(args, prog, size, work):
         result[name] = sizes_of(env["PATHPROF_FILE"])
         if name == "compact":
             result["descriptions"] = description_bytes(env["PATHPROF_FILE"])
+    env = dict(os.environ)
+    env["PATHPROF_FILE"] = os.path.join(work, prog + ".correlated.pathraw")
+    run([cor] + argv, env)
+    result["correlated"] = sizes_of(env["PATHPROF_FILE"])
+    # The correlated profile, read with its binary, is the same profile.
+    tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
+    shown = [run([tool, "show", "--binary=" + cor, env["PATHPROF_FILE"]]).stdout,
+             run([tool, "show", os.path.join(work, prog + ".compact.pathraw")]
+                 ).stdout]
+    if shown[0] != shown[1]:
+        sys.exit("profile-size.py: error: {}: the correlated profile does not "
+                 "show as the self-contained one".format(prog))
     return result
 
 
@@ -123,13 +141,14 @@ def main():
                          kb(r["compact"][0]), kb(r["compact"][1]),
                          "{:.2f}x".format(r["compact"][0] / raw),
                          kb(r["descriptions"]),
-                         "{:.2f}x".format((r["compact"][0] - r["descriptions"]) /
-                                          raw)])
+                         kb(r["correlated"][0]), kb(r["correlated"][1]),
+                         "{:.2f}x".format(r["correlated"][0] / raw)])
     finally:
         shutil.rmtree(work)
     header = ["program", ".profraw KB", "dense .pathraw KB", "on disk KB",
               "ratio", "compact .pathraw KB", "on disk KB", "ratio",
-              "of which descriptions KB", "ratio without them"]
+              "of which descriptions KB", "correlated .pathraw KB",
+              "on disk KB", "ratio"]
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|:---|" + "---:|" * (len(header) - 1))

@@ -668,6 +668,13 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
                              M.getTargetTriple() + " is not one");
     return PreservedAnalyses::all();
   }
+  if (Correlate == CorrelateKind::Binary && VerifyPaths) {
+    // The verifier decodes path ids with the CFG descriptions in memory.
+    M.getContext().emitError("-pathprof-verify needs the CFG descriptions in "
+                             "the program; it cannot be used with "
+                             "-pathprof-correlate=binary");
+    return PreservedAnalyses::all();
+  }
   if (Metrics > PATHPROF_MAX_METRICS)
     M.getContext().emitError("-pathprof-metrics=" + Twine(Metrics) +
                              ": a path record holds at most " +

@@ -20,6 +20,7 @@ V2_HEADER = struct.Struct("<18Q64s64s")
 V3_HEADER = struct.Struct("<12Q64s64s32Q")
 DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
 REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
+REGION_BUILD_ID = 14
 REGION_VALUES = 8
 FUNC = struct.Struct("<8Q")
 MAGIC = 0x574152464F525050
@@ -163,7 +164,12 @@ def dump_v3(path, data, live, version):
         if live:
             state = " live" if is_live(path, offset) else " dead"
         if kind == DESCRIPTION:
-            print("description at %d: functions: %d" % (offset, num_funcs))
+            # Version 7: names and CFG descriptions in the binary.
+            build_id = v3_regions(h, offset).get(REGION_BUILD_ID)
+            print("description at %d: functions: %d%s" % (
+                offset, num_funcs, "" if build_id is None else
+                " build id: " + data[offset + build_id[0]:offset +
+                                     build_id[0] + build_id[1]].hex()))
             continue
         what = "segment"
         seg = data[offset:offset + h[3]]
@@ -185,6 +191,11 @@ def dump_v3(path, data, live, version):
             fail("segment at %d: function count differs" % offset)
         desc_regions = v3_regions(d, desc_offset)
         regions = v3_regions(h, offset)
+        if REGION_BUILD_ID in desc_regions:
+            print("%s at %d: version %d functions: %d metrics: %d%s "
+                  "(names in the binary)" %
+                  (what, offset, version, num_funcs, num_metrics, state))
+            continue
         funcs_off, funcs_size = desc_regions[REGION_FUNCTIONS]
         names_off, names_size = desc_regions[REGION_NAMES]
         if funcs_size != num_funcs * FUNC.size:
@@ -225,7 +236,7 @@ def main():
               (h[4], h[12], h[14], h[15]))
         dump_segment(data, h[2], h[4:14])
         return
-    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] in (3, 4, 5, 6):
+    if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] >= 3:
         dump_v3(path, data, live, struct.unpack_from("<2Q", data)[1])
         return
     for offset, h in segments_of(data, V2_HEADER, 2):
