@@ -40,13 +40,13 @@ $local_c = comdat any
 ; GLOBALS: @__pathprof_name_inl.[[INL]] = linkonce_odr hidden constant [3 x i8] c"inl", comdat($__pathprof_data_inl.[[INL]]){{$}}
 ; GLOBALS: @__pathprof_cfg_inl.[[INL]] = linkonce_odr hidden constant [{{[0-9]+}} x i8] c"{{.*}}", comdat($__pathprof_data_inl.[[INL]]){{$}}
 ; GLOBALS: @__pathprof_cnts_inl.[[INL]] = linkonce_odr hidden global [2 x i64] zeroinitializer, comdat($__pathprof_data_inl.[[INL]]), align 8 #[[BSS:[0-9]+]]
-; GLOBALS: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64 } { ptr @__pathprof_name_inl.[[INL]], i64 3, ptr @__pathprof_cfg_inl.[[INL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0 }, section "__pathprof_data", comdat, align 8
+; GLOBALS: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[INL]], i64 3, ptr @__pathprof_cfg_inl.[[INL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", comdat, align 8
 ; BODY-LABEL: define linkonce_odr i32 @inl(i32 %x)
 ; BODY-SAME:    comdat {
 ; BODY:         getelementptr i8, ptr @__pathprof_cnts_inl.[[INL:[0-9a-f]+]], i64 %pathprof.bias
 ; BODY:         getelementptr i8, ptr getelementptr inbounds (i64, ptr @__pathprof_cnts_inl.[[INL]], i64 1), i64 %pathprof.bias
 ; BODY:       }
-; HASHED:     @__pathprof_data_inl.[[HINL:[0-9a-f]+]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64 } { ptr @__pathprof_name_inl.[[HINL]], i64 3, ptr @__pathprof_cfg_inl.[[HINL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr null, i64 1, ptr null, ptr null, i64 0, i64 0 }, section "__pathprof_data", comdat, align 8
+; HASHED:     @__pathprof_data_inl.[[HINL:[0-9a-f]+]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[HINL]], i64 3, ptr @__pathprof_cfg_inl.[[HINL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr null, i64 1, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", comdat, align 8
 ; HASHED-LABEL: define linkonce_odr i32 @inl(i32 %x)
 ; HASHED:       call void @__pathprof_hash_inc(ptr @__pathprof_data_inl.[[HINL]], i64
 ; HASHED:       call void @__pathprof_hash_inc(ptr @__pathprof_data_inl.[[HINL]], i64
@@ -80,7 +80,7 @@ entry:
 ; private; the copy the linker does not choose keeps a record of zeros.
 ; GLOBALS: @__pathprof_name_weak_fn = private constant [7 x i8] c"weak_fn"{{$}}
 ; GLOBALS: @__pathprof_cnts_weak_fn = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_weak_fn = private global {{.*}} ptr @__pathprof_cnts_weak_fn, i64 0, ptr @weak_fn, ptr null, i64 0, i64 0 }, section "__pathprof_data", align 8
+; GLOBALS: @__pathprof_data_weak_fn = private global {{.*}} ptr @__pathprof_cnts_weak_fn, i64 0, ptr @weak_fn, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", align 8
 define weak i32 @weak_fn(i32 %x) {
 entry:
   ret i32 %x

@@ -9,10 +9,10 @@
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context=calls -S %s | FileCheck %s --check-prefix=MARK
 ; MARK: @__pathprof_cnts_local = private global [1 x i64] zeroinitializer
-; MARK: @__pathprof_data_local = {{.*}} i64 2, ptr @__pathprof_cnts_local, i64 6, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_caller = {{.*}} i64 4, ptr @__pathprof_cnts_caller, i64 12884901894, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_thrower = {{.*}} ptr @__pathprof_cnts_thrower, i64 4294967302, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_dies = {{.*}} ptr @__pathprof_cnts_dies, i64 4294967302, ptr null, ptr null, i64 0, i64 0 }
+; MARK: @__pathprof_data_local = {{.*}} i64 2, ptr @__pathprof_cnts_local, i64 6, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_caller = {{.*}} i64 4, ptr @__pathprof_cnts_caller, i64 12884901894, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_thrower = {{.*}} ptr @__pathprof_cnts_thrower, i64 4294967302, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_dies = {{.*}} ptr @__pathprof_cnts_dies, i64 4294967302, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; MARK-LABEL: define internal void @local(
 ; MARK-NEXT:  entry:
 ; MARK-NEXT:  call void @__pathprof_path_start(ptr @__pathprof_data_local)
@@ -63,7 +63,7 @@
 ; The plain option is paths mode, and so is =paths: the same path ends.
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context -S %s | FileCheck %s --check-prefix=PATHS
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context=paths -S %s | FileCheck %s --check-prefix=PATHS
-; PATHS: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0, i64 0 }
+; PATHS: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; PATHS: call void @__pathprof_path_end(ptr @__pathprof_data_caller
 ; PATHS-NOT: __pathprof_leave
 ; RUN: not %opt_pathprof -passes=pathprof-instrument -pathprof-context=call -S %s 2>&1 | FileCheck %s --check-prefix=BAD

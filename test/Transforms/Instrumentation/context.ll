@@ -7,10 +7,10 @@
 ; or of the call no longer holds and goes.
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -pathprof-context -S %s | FileCheck %s --check-prefix=MARK
-; MARK: @__pathprof_data_local = {{.*}} ptr @__pathprof_cnts_local, i64 2, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_thrower = {{.*}} i64 8589934594, ptr null, ptr null, i64 0, i64 0 }
-; MARK: @__pathprof_data_tail = {{.*}} ptr @__pathprof_cnts_tail, i64 2, ptr null, ptr null, i64 0, i64 0 }
+; MARK: @__pathprof_data_local = {{.*}} ptr @__pathprof_cnts_local, i64 2, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_caller = {{.*}} ptr @__pathprof_cnts_caller, i64 12884901890, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_thrower = {{.*}} i64 8589934594, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; MARK: @__pathprof_data_tail = {{.*}} ptr @__pathprof_cnts_tail, i64 2, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; MARK: define internal void @local(i32 %x) #[[INSTR:[0-9]+]]
 ; MARK-LABEL: define void @caller(
 ; MARK:      call void @__pathprof_call_site(ptr @__pathprof_data_caller, i64 0, ptr @__pathprof_data_local)
@@ -145,7 +145,7 @@
 ; INLINE-NEXT: [[REACHED:%.*]] = icmp eq i64 %pathprof.ctx.flags, 0
 ; INLINE-NEXT: br i1 [[REACHED]], label %pathprof.ctx.fast, label %pathprof.ctx.slow
 ; INLINE:      pathprof.ctx.other:
-; INLINE-NEXT: [[INDEX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_local to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 96
+; INLINE-NEXT: [[INDEX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_local to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 104
 ; INLINE-NEXT: [[FNAT:%.*]] = getelementptr inbounds i8, ptr %pathprof.ctx.rec, i64 8
 ; INLINE-NEXT: [[FN:%.*]] = load i64, ptr [[FNAT]], align 8
 ; INLINE-NEXT: [[ISFN:%.*]] = icmp eq i64 [[FN]], [[INDEX]]

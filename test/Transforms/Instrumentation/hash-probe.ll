@@ -20,7 +20,7 @@ pos:
 
 ; CHECK-LABEL: define i32 @pick(
 ; CHECK:       entry:
-; CHECK-NEXT:    [[IDX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_pick to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 96
+; CHECK-NEXT:    [[IDX:%.*]] = udiv i64 sub (i64 ptrtoint (ptr @__pathprof_data_pick to i64), i64 ptrtoint (ptr @__start___pathprof_data to i64)), 104
 ; CHECK-NEXT:    %pathprof.key = add i64 [[IDX]], 1
 ; CHECK-NEXT:    [[KEYHASH:%.*]] = mul i64 %pathprof.key, -7046029254386353131
 ; CHECK:       neg:

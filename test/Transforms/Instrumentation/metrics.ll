@@ -17,7 +17,7 @@
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
-; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 520, ptr @count_odd, ptr null, i64 0, i64 0 }
+; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 520, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; CHECK-LABEL: define i32 @count_odd(
 ; CHECK: %pathprof.metrics.frame = alloca [9 x i64], align 8
 ; CHECK: pathprof.sliced:
@@ -73,7 +73,7 @@
 ; 2 | 0x10000). The data record's flags: hashed, sampled, K = 2 (0x209).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -pass-remarks=pathprof-instrument -S %s -o - 2>&1 | FileCheck --check-prefix=HASHED %s
 ; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters{{$}}
-; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 521, ptr @count_odd, ptr null, i64 0, i64 0 }
+; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 521, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; HASHED-LABEL: define i32 @count_odd(
 ; HASHED: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
 ; HASHED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)

@@ -9,10 +9,10 @@
 ; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=MARK
 ; @both: one value block (18 words) and two select counters.
 ; MARK-DAG: @__pathprof_vals_both = private global [20 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
-; MARK-DAG: @__pathprof_data_both = private global {{.*}} ptr @__pathprof_vals_both, i64 1, i64 2 }
+; MARK-DAG: @__pathprof_data_both = private global {{.*}} ptr @__pathprof_vals_both, i64 1, i64 2, i64 {{-?[0-9]+}} }
 ; MARK-DAG: @__pathprof_vals_pick = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
-; MARK-DAG: @__pathprof_data_pick = private global {{.*}} ptr @__pathprof_vals_pick, i64 0, i64 1 }
-; MARK-DAG: @__pathprof_data_none = private global {{.*}} ptr null, i64 0, i64 0 }
+; MARK-DAG: @__pathprof_data_pick = private global {{.*}} ptr @__pathprof_vals_pick, i64 0, i64 1, i64 {{-?[0-9]+}} }
+; MARK-DAG: @__pathprof_data_none = private global {{.*}} ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; MARK-LABEL: define i32 @pick(
 ; MARK:      call void @__pathprof_select(ptr @__pathprof_vals_pick, i1 %c)
 ; MARK-NEXT: %v = select i1 %c, i32 %a, i32 %b
