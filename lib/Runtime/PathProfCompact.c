@@ -95,10 +95,11 @@ static int wasFolded(uint64_t Offset) {
 }
 
 /* Expands the compact segment \p K (\p KSize bytes, read from the file) into
-   \p Dense, zero past the header of \p Req's layout. Returns 0, or -1 when K
-   is not a compact segment of this layout as this runtime writes it. */
+   \p Dense, zero past the header of \p Req's layout, marking the pages it
+   writes in \p Pages. Returns 0, or -1 when K is not a compact segment of
+   this layout as this runtime writes it. */
 static int expand(char *Dense, const char *K, uint64_t KSize,
-                  const PathProfSegmentRequest *Req) {
+                  const PathProfSegmentRequest *Req, unsigned char *Pages) {
   const PathProfRawHeader *H = (const PathProfRawHeader *)K;
   if (H->NumRegions > PATHPROF_RAW_MAX_REGIONS)
     return -1;
@@ -125,6 +126,7 @@ static int expand(char *Dense, const char *K, uint64_t KSize,
         Len > N - I - 2)
       return -1;
     memcpy(Dense + Start * 8, &W[I + 2], (size_t)(Len * 8));
+    __pathprof_mark_pages(Pages, Start * 8, Len * 8);
     Next = Start + Len;
     I += 2 + Len;
   }
@@ -132,18 +134,26 @@ static int expand(char *Dense, const char *K, uint64_t KSize,
 }
 
 /* Writes the runs {start, length, words} of the non-zero words of \p Dense
-   (\p Words words) past its header to \p Out; returns the words written,
-   at most Words - HeaderWords + 2. */
+   (\p Words words) past its header to \p Out, reading only the pages
+   \p Pages marks (the others are zero); returns the words written, at most
+   Words - HeaderWords + 2. */
 static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense,
-                           uint64_t Words) {
+                           uint64_t Words, const unsigned char *Pages) {
+  const uint64_t PageWords = __pathprof_page_size() / 8;
   uint64_t N = 0;
   for (uint64_t I = HeaderWords; I < Words;) {
+    if (!Pages[I / PageWords]) {
+      I = (I / PageWords + 1) * PageWords;
+      continue;
+    }
     if (!Dense[I]) {
       ++I;
       continue;
     }
     uint64_t End = I + 1;
-    for (uint64_t J = End; J < Words && J - End <= MAX_GAP; ++J)
+    /* A page the map does not mark is zeros: the run ends before it. */
+    for (uint64_t J = End;
+         J < Words && J - End <= MAX_GAP && Pages[J / PageWords]; ++J)
       if (Dense[J])
         End = J + 1;
     Out[N++] = I;
@@ -155,9 +165,9 @@ static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense,
   return N;
 }
 
-/* Builds the compact segment of the dense image \p Acc in \p K; returns its
-   size. */
-static uint64_t buildCompact(char *K, const char *Acc,
+/* Builds the compact segment of the dense image \p Acc, whose pages
+   \p Pages marks, in \p K; returns its size. */
+static uint64_t buildCompact(char *K, const char *Acc, const unsigned char *Pages,
                              const PathProfSegmentRequest *Req) {
   PathProfRawHeader *H = (PathProfRawHeader *)K;
   memcpy(H, Req->Image, HeaderBytes);
@@ -165,8 +175,9 @@ static uint64_t buildCompact(char *K, const char *Acc,
   memcpy(Inner, Req->Image, HeaderBytes);
   Inner->Magic = PATHPROF_RAW_MAGIC;
   Inner->SegmentFlags = 0;
-  uint64_t RunsWords = encodeRuns((uint64_t *)(K + 2 * HeaderBytes),
-                                  (const uint64_t *)Acc, Req->SegmentSize / 8);
+  uint64_t RunsWords =
+      encodeRuns((uint64_t *)(K + 2 * HeaderBytes), (const uint64_t *)Acc,
+                 Req->SegmentSize / 8, Pages);
   H->SegmentKind = PATHPROF_SEGMENT_COMPACT;
   H->SegmentFlags = 0;
   H->OwnerPid = Req->Pid;
@@ -198,7 +209,18 @@ typedef struct {
   int AccUsed;
   char *Acc, *Scratch, *Buf;
   uint64_t BufSize;
+  /* Page maps (PathProfInternal.h) of Acc and of the segment being read. */
+  unsigned char *AccPages, *SrcPages;
+  uint64_t NumPages;
 } Compactor;
+
+/* C->SrcPages for the dense segment at \p Offset of the file: the pages
+   its process wrote. */
+static const unsigned char *filePages(Compactor *C, uint64_t Offset) {
+  memset(C->SrcPages, 0, (size_t)C->NumPages);
+  __pathprof_data_pages(C->Fd, Offset, C->Req->SegmentSize, C->SrcPages);
+  return C->SrcPages;
+}
 
 /* Folds the segment at \p Offset (header \p H) into C->Acc if it is a dead
    segment of this module: a dense one of its layout and events, or a
@@ -222,7 +244,9 @@ static void foldSegment(Compactor *C, uint64_t Offset,
     int Ours = C->PerThread && H->OwnerPid == Req->Pid &&
                H->OwnerStartTime == Req->StartTime;
     if (__pathprof_same_events((char *)P, Req) &&
-        (Ours || __pathprof_fold_counts(C->Acc, (char *)P, Req) == 0)) {
+        (Ours || __pathprof_fold_counts(C->Acc, (char *)P, Req,
+                                        filePages(C, Offset),
+                                        C->AccPages) == 0)) {
       Own[NumFolded] = (unsigned char)Ours;
       Folded[NumFolded++] = Offset;
       C->AccUsed |= !Ours;
@@ -236,9 +260,11 @@ static void foldSegment(Compactor *C, uint64_t Offset,
       __pathprof_read_at(C->Fd, C->Buf, (size_t)H->SegmentSize, Offset) !=
           (ssize_t)H->SegmentSize)
     return;
-  if (expand(C->Scratch, C->Buf, H->SegmentSize, Req) == 0 &&
+  memset(C->SrcPages, 0, (size_t)C->NumPages);
+  if (expand(C->Scratch, C->Buf, H->SegmentSize, Req, C->SrcPages) == 0 &&
       __pathprof_same_events(C->Scratch, Req) &&
-      __pathprof_fold_counts(C->Acc, C->Scratch, Req) == 0) {
+      __pathprof_fold_counts(C->Acc, C->Scratch, Req, C->SrcPages,
+                             C->AccPages) == 0) {
     Own[NumFolded] = 0;
     Folded[NumFolded++] = Offset;
     C->AccUsed = 1;
@@ -295,7 +321,8 @@ static uint64_t compactOf(Compactor *C, uint64_t Offset) {
   void *P = mmap(0, (size_t)Size, PROT_READ, MAP_SHARED, C->Fd, (off_t)Offset);
   if (P == MAP_FAILED)
     return 0;
-  uint64_t KSize = buildCompact(C->Buf, (const char *)P, C->Req);
+  uint64_t KSize =
+      buildCompact(C->Buf, (const char *)P, filePages(C, Offset), C->Req);
   munmap(P, (size_t)Size);
   ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
   return KSize;
@@ -352,7 +379,7 @@ static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
     Offset = Next;
   }
   if (C->AccUsed) {
-    uint64_t KSize = buildCompact(C->Buf, C->Acc, C->Req);
+    uint64_t KSize = buildCompact(C->Buf, C->Acc, C->AccPages, C->Req);
     /* Readers see the new file whole or not at all. */
     ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
     if (__pathprof_write_at(Out, C->Buf, (size_t)KSize, W) != 0)
@@ -426,7 +453,7 @@ static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
     End += Size;
   }
   if (!Failed && C->AccUsed) {
-    uint64_t Size = buildCompact(C->Buf, C->Acc, C->Req);
+    uint64_t Size = buildCompact(C->Buf, C->Acc, C->AccPages, C->Req);
     Failed = appendOne(C, End, Size) != 0;
   }
   if (Failed) {
@@ -508,13 +535,16 @@ void __pathprof_compact(const PathProfSegmentRequest *Req) {
   C.Acc = anonymous(Req->SegmentSize);
   C.Scratch = anonymous(Req->SegmentSize);
   C.Buf = anonymous(C.BufSize);
-  if (!C.Acc || !C.Scratch || !C.Buf) {
+  C.NumPages = Req->SegmentSize / __pathprof_page_size();
+  C.AccPages = (unsigned char *)anonymous(2 * C.NumPages);
+  C.SrcPages = C.AccPages ? C.AccPages + C.NumPages : 0;
+  if (!C.Acc || !C.Scratch || !C.Buf || !C.AccPages) {
     __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
                             "counts in their dense form",
                             Req->Path, __pathprof_strerror(errno));
   } else if ((C.Fd = __pathprof_open_locked(Req->Path, 0)) >= 0) {
     memcpy(C.Acc, Req->Image, (size_t)Req->ImageSize);
-    Req->FillCounters(C.Acc);
+    Req->FillCounters(C.Acc, C.AccPages);
     memcpy(C.Scratch, Req->Image, (size_t)Req->ImageSize);
     compactLocked(&C, Req->Path);
     close(C.Fd);
@@ -525,4 +555,6 @@ void __pathprof_compact(const PathProfSegmentRequest *Req) {
     munmap(C.Scratch, (size_t)Req->SegmentSize);
   if (C.Buf)
     munmap(C.Buf, (size_t)C.BufSize);
+  if (C.AccPages)
+    munmap(C.AccPages, (size_t)(2 * C.NumPages));
 }

@@ -225,8 +225,9 @@ typedef struct PathProfSegmentRequest {
   uint64_t Pid;
   uint64_t StartTime;
   /* Writes the counters and the hash header of a freshly obtained segment
-     (whose header is already written). */
-  void (*FillCounters)(char *Segment);
+     (whose header is already written); marks the pages of its counters it
+     writes in \p Pages, a page map (below), when that is not null. */
+  void (*FillCounters)(char *Segment, unsigned char *Pages);
   /* The events of the METRICS region, if the image has one: only segments
      that count the same events are folded together. */
   const PathProfRawMetric *Metrics;
@@ -281,11 +282,28 @@ const PathProfRawRegion *__pathprof_find_region(const PathProfRawHeader *H,
                                                 uint64_t Kind);
 /* Whether the counter segment \p Seg counts the events \p Req's does. */
 int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req);
+/* A page map of a counter segment: one byte per page, in segment order,
+   not 0 for a page that may hold non-zero words; a page it does not mark
+   is zero. A segment of the largest modules reserves tens of megabytes of
+   which a run touches a few hundred kilobytes: what reads a whole segment
+   (a fold, the compaction) reads only the pages a map marks, and never
+   faults the others in. A null map marks every page. */
+/* Marks the pages of the bytes [\p From, \p From + \p Size). */
+void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size);
+/* Marks the pages of the \p Size bytes at \p Offset of \p Fd that the file
+   system says hold data (SEEK_DATA): the pages something wrote. Where it
+   cannot say, marks them all. */
+void __pathprof_data_pages(int Fd, uint64_t Offset, uint64_t Size,
+                           unsigned char *Pages);
 /* Adds the counts of the counter segment \p Src into \p Acc (both of
-   \p Req's layout); Src is left as it is. Returns -1, changing nothing,
-   when Src's calling context tree cannot be added to Acc's. */
+   \p Req's layout); Src is left as it is. Reads of Src's counters only the
+   pages \p SrcPages marks, and marks in \p AccPages the pages of Acc it
+   writes (either may be null). Returns -1, changing nothing, when Src's
+   calling context tree cannot be added to Acc's. */
 int __pathprof_fold_counts(char *Acc, char *Src,
-                           const PathProfSegmentRequest *Req);
+                           const PathProfSegmentRequest *Req,
+                           const unsigned char *SrcPages,
+                           unsigned char *AccPages);
 
 /*--- Compaction at exit (PathProfCompact.c) --------------------------------*/
 

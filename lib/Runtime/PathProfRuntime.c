@@ -526,8 +526,10 @@ static int writeNames(int Fd, uint64_t Offset) {
    there (mincore), and pages of zeros are not copied, so the counter region
    of the file stays a hole where nothing ran and the copy costs nothing for
    the megabytes of counters a large program has. Where mincore is not
-   available, everything is copied. Async-signal-safe. */
-static void copyTouchedCounters(char *Dst, const char *Src, size_t Size) {
+   available, everything is copied. Marks the pages of the segment it writes
+   in \p Marks, a page map, if not null. Async-signal-safe. */
+static void copyTouchedCounters(char *Dst, const char *Src, size_t Size,
+                                unsigned char *Marks) {
   const uintptr_t PageSize = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t Begin = (uintptr_t)Src & ~(PageSize - 1);
   uintptr_t End = (uintptr_t)Src + Size;
@@ -546,19 +548,23 @@ static void copyTouchedCounters(char *Dst, const char *Src, size_t Size) {
       size_t N = (To - From) / sizeof(uint64_t), J = 0;
       while (J != N && W[J] == 0)
         ++J;
-      if (J != N)
+      if (J != N) {
         memcpy(Dst + (From - (uintptr_t)Src), (const void *)From, To - From);
+        __pathprof_mark_pages(Marks,
+                              L.CountersOffset + (From - (uintptr_t)Src),
+                              To - From);
+      }
     }
   }
 }
 
 /* Counters and hash header of a segment whose other bytes past the image
    are zero. */
-static void fillCounters(char *Segment) {
+static void fillCounters(char *Segment, unsigned char *Pages) {
   if (L.CountersSize && CopyStaticCounters)
     copyTouchedCounters(Segment + L.CountersOffset,
                         (const char *)__start___pathprof_cnts,
-                        (size_t)L.CountersSize);
+                        (size_t)L.CountersSize, Pages);
   for (unsigned I = 0; I != NumHashes; ++I)
     if (Hashes[I].Size)
       ((PathProfHashHeader *)(Segment + Hashes[I].Offset))->Capacity =
@@ -703,7 +709,7 @@ static void replaceWithAnonymousMemory(void) {
     char *New = (char *)mmap(0, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
                              MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (New != MAP_FAILED) {
-      fillCounters(New);
+      fillCounters(New, 0);
       __pathprof_ctx_carry(New + L.ContextOffset, Map + L.ContextOffset,
                            L.ContextSize);
       if (mremap(New, (size_t)L.SegmentSize, (size_t)L.SegmentSize,
@@ -715,7 +721,7 @@ static void replaceWithAnonymousMemory(void) {
   void *P = mmap(Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
   if (P != MAP_FAILED)
-    fillCounters(Map);
+    fillCounters(Map, 0);
 }
 
 /*--- fork ------------------------------------------------------------------*/

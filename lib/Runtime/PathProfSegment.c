@@ -153,8 +153,48 @@ int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req) {
   return 1;
 }
 
+void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size) {
+  if (!Pages || !Size)
+    return;
+  const uint64_t Page = __pathprof_page_size();
+  for (uint64_t P = From / Page, End = (From + Size - 1) / Page; P <= End; ++P)
+    Pages[P] = 1;
+}
+
+void __pathprof_data_pages(int Fd, uint64_t Offset, uint64_t Size,
+                           unsigned char *Pages) {
+  const uint64_t End = Offset + Size;
+  for (uint64_t Pos = Offset; Pos < End;) {
+    off_t Data = lseek(Fd, (off_t)Pos, SEEK_DATA);
+    if (Data < 0 && errno == ENXIO)
+      return; /* no data past Pos */
+    off_t Hole = Data < 0 ? -1 : lseek(Fd, Data, SEEK_HOLE);
+    if (Data < 0 || Hole < 0) {
+      /* The file system cannot tell: everything from Pos may hold data. */
+      __pathprof_mark_pages(Pages, Pos - Offset, End - Pos);
+      return;
+    }
+    if ((uint64_t)Data >= End)
+      return;
+    uint64_t Stop = (uint64_t)Hole < End ? (uint64_t)Hole : End;
+    __pathprof_mark_pages(Pages, (uint64_t)Data - Offset,
+                          Stop - (uint64_t)Data);
+    Pos = Stop;
+  }
+}
+
+/* Marks in \p Pages the pages of the region of \p Kind of \p H, if any. */
+static void markRegion(unsigned char *Pages, const PathProfRawHeader *H,
+                       uint64_t Kind) {
+  const PathProfRawRegion *R = __pathprof_find_region(H, Kind);
+  if (R)
+    __pathprof_mark_pages(Pages, R->Offset, R->Size);
+}
+
 int __pathprof_fold_counts(char *Acc, char *Src,
-                           const PathProfSegmentRequest *Req) {
+                           const PathProfSegmentRequest *Req,
+                           const unsigned char *SrcPages,
+                           unsigned char *AccPages) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
   const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
   const PathProfRawRegion *F =
@@ -166,6 +206,15 @@ int __pathprof_fold_counts(char *Acc, char *Src,
                  (const PathProfRawFunction *)(Req->Description + F->Offset),
                  D->NumFunctions) != 0)
     return -1;
+  /* The context arena of Acc is written up to its Used. */
+  if (Ctx && AccPages)
+    __pathprof_mark_pages(AccPages, Ctx->Offset,
+                          ((const PathProfCtxHeader *)(Acc + Ctx->Offset))->Used);
+  /* Small regions, or written anywhere: every page. */
+  markRegion(AccPages, Mine, PATHPROF_REGION_METRICS);
+  markRegion(AccPages, Mine, PATHPROF_REGION_SAMPLING);
+  markRegion(AccPages, Mine, PATHPROF_REGION_HASH);
+  markRegion(AccPages, Mine, PATHPROF_REGION_HASH_SAMPLED);
   /* The same events (__pathprof_same_events): what each run learnt of how
      they were read adds up too. */
   const PathProfRawRegion *M =
@@ -184,6 +233,7 @@ int __pathprof_fold_counts(char *Acc, char *Src,
      then hold zeros, which the sum below adds. */
   const PathProfRawRegion *V =
       __pathprof_find_region(D, PATHPROF_REGION_VALUES);
+  const uint64_t Page = __pathprof_page_size();
   if (C && V) {
     const PathProfRawValueFunction *Entries =
         (const PathProfRawValueFunction *)(Req->Description + V->Offset);
@@ -196,20 +246,39 @@ int __pathprof_fold_counts(char *Acc, char *Src,
       for (uint64_t J = 0; J != E->NumValueSites; ++J) {
         uint64_t At =
             C->Offset + E->ValuesOffset + J * sizeof(PathProfValueBlock);
+        /* A block whose site never ran is zero (Site 0): neither read it
+           where the map says it is zero, nor write it. */
+        if (SrcPages && !SrcPages[At / Page] &&
+            !SrcPages[(At + sizeof(PathProfValueBlock) - 1) / Page])
+          continue;
+        if (!((const PathProfValueBlock *)(Src + At))->Site)
+          continue;
         __pathprof_value_fold((uint64_t *)(Acc + At), (uint64_t *)(Src + At));
+        __pathprof_mark_pages(AccPages, At, sizeof(PathProfValueBlock));
       }
     }
   }
   if (C) {
-    uint64_t *A = (uint64_t *)(Acc + C->Offset);
-    const uint64_t *S = (const uint64_t *)(Src + C->Offset);
-    /* Only words that counted are written: the pages of Acc no run
-       touched stay holes (or the zero page). */
-    for (uint64_t I = 0, N = C->Size / 8; I != N; ++I) {
-      if (!S[I])
-        continue;
-      uint64_t Sum = A[I] + S[I];
-      A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+    /* Page by page, of the pages SrcPages marks; only words that counted
+       are written: the pages of Acc no run touched stay holes (or the zero
+       page). */
+    for (uint64_t From = C->Offset, End = C->Offset + C->Size; From < End;) {
+      uint64_t P = From / Page, To = (P + 1) * Page < End ? (P + 1) * Page : End;
+      if (!SrcPages || SrcPages[P]) {
+        uint64_t *A = (uint64_t *)(Acc + From);
+        const uint64_t *S = (const uint64_t *)(Src + From);
+        int Wrote = 0;
+        for (uint64_t I = 0, N = (To - From) / 8; I != N; ++I) {
+          if (!S[I])
+            continue;
+          uint64_t Sum = A[I] + S[I];
+          A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+          Wrote = 1;
+        }
+        if (Wrote && AccPages)
+          AccPages[P] = 1;
+      }
+      From = To;
     }
   }
   static const uint64_t HashKinds[] = {PATHPROF_REGION_HASH,
@@ -233,7 +302,7 @@ int __pathprof_fold_counts(char *Acc, char *Src,
    added to Acc's (no room, or not a tree this runtime writes): Src then
    stays as it is. */
 static int fold(char *Acc, char *Src, const PathProfSegmentRequest *Req) {
-  if (__pathprof_fold_counts(Acc, Src, Req) != 0)
+  if (__pathprof_fold_counts(Acc, Src, Req, 0, 0) != 0)
     return -1;
   PathProfRawHeader *H = (PathProfRawHeader *)Src;
   __atomic_store_n(&H->SegmentFlags, H->SegmentFlags | PATHPROF_SEGMENT_FREE,
@@ -531,7 +600,7 @@ static char *obtain(int Fd, const char *Path,
     memset(Seg + Req->ImageSize, 0, (size_t)(Clear - Req->ImageSize));
     madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
   }
-  Req->FillCounters(Seg);
+  Req->FillCounters(Seg, 0);
   __atomic_store_n(&H->SegmentFlags, 0, __ATOMIC_RELEASE);
   if (!Claimed)
     __atomic_store_n(&H->Magic, PATHPROF_RAW_MAGIC, __ATOMIC_RELEASE);
