@@ -48,7 +48,8 @@ public:
   /// stands for the ELF files in it (not in its subdirectories) and in its
   /// .build-id/xx/ subdirectories, of which those without descriptions are
   /// skipped. Errors name the file.
-  static llvm::Expected<ProfileBinaries> load(llvm::ArrayRef<std::string> Paths);
+  static llvm::Expected<ProfileBinaries>
+  load(llvm::ArrayRef<std::string> Paths);
 
   /// The binary with build id \p BuildId (lowercase hex), or null.
   const BinaryDescriptions *find(llvm::StringRef BuildId) const;

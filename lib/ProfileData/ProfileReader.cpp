@@ -152,15 +152,14 @@ static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
   return notAProfile(Buffer);
 }
 
-Expected<Profile>
-pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
-                      bool NameFileInWarnings,
-                      std::vector<ThreadContextTree> *Threads,
-                      const ProfileBinaries *Binaries) {
+Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
+                                        ProfileKind Required,
+                                        bool NameFileInWarnings,
+                                        std::vector<ThreadContextTree> *Threads,
+                                        const ProfileBinaries *Binaries) {
   return readFile<Profile>(
       Path, Warn,
-      [Required, Threads, Binaries](StringRef Buffer,
-                                    WarningHandler FileWarn) {
+      [Required, Threads, Binaries](StringRef Buffer, WarningHandler FileWarn) {
         return readBuffer(Buffer, FileWarn, Required, Threads, Binaries);
       },
       NameFileInWarnings);
@@ -181,8 +180,8 @@ Expected<ProfileSubset> pathprof::readProfileSubset(StringRef Path,
           if (*Subset)
             return std::move(**Subset);
         }
-        Expected<Profile> P =
-            readBuffer(Buffer, FileWarn, ProfileKind::Unknown, nullptr, nullptr);
+        Expected<Profile> P = readBuffer(Buffer, FileWarn, ProfileKind::Unknown,
+                                         nullptr, nullptr);
         if (!P)
           return P.takeError();
         ProfileSubset Result;

@@ -1686,10 +1686,10 @@ binaryOf(const RawSegment &S, const ProfileBinaries *Binaries) {
   for (const BinaryDescriptions &B : Binaries->binaries())
     Given += (Given.empty() ? "" : ", ") + B.Path +
              (B.BuildId.empty() ? " (no build id)" : " (" + B.BuildId + ")");
-  return makeProfileError(profile_error::missing_binary,
-                          Where + " (build id " + BuildId +
-                              "), and no binary given has that build id: " +
-                              Given);
+  return makeProfileError(
+      profile_error::missing_binary,
+      Where + " (build id " + BuildId +
+          "), and no binary given has that build id: " + Given);
 }
 
 Expected<Profile>

@@ -137,8 +137,8 @@ static int expand(char *Dense, const char *K, uint64_t KSize,
    (\p Words words) past its header to \p Out, reading only the pages
    \p Pages marks (the others are zero); returns the words written, at most
    Words - HeaderWords + 2. */
-static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense,
-                           uint64_t Words, const unsigned char *Pages) {
+static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense, uint64_t Words,
+                           const unsigned char *Pages) {
   const uint64_t PageWords = __pathprof_page_size() / 8;
   uint64_t N = 0;
   for (uint64_t I = HeaderWords; I < Words;) {
@@ -167,7 +167,8 @@ static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense,
 
 /* Builds the compact segment of the dense image \p Acc, whose pages
    \p Pages marks, in \p K; returns its size. */
-static uint64_t buildCompact(char *K, const char *Acc, const unsigned char *Pages,
+static uint64_t buildCompact(char *K, const char *Acc,
+                             const unsigned char *Pages,
                              const PathProfSegmentRequest *Req) {
   PathProfRawHeader *H = (PathProfRawHeader *)K;
   memcpy(H, Req->Image, HeaderBytes);
@@ -244,9 +245,9 @@ static void foldSegment(Compactor *C, uint64_t Offset,
     int Ours = C->PerThread && H->OwnerPid == Req->Pid &&
                H->OwnerStartTime == Req->StartTime;
     if (__pathprof_same_events((char *)P, Req) &&
-        (Ours || __pathprof_fold_counts(C->Acc, (char *)P, Req,
-                                        filePages(C, Offset),
-                                        C->AccPages) == 0)) {
+        (Ours ||
+         __pathprof_fold_counts(C->Acc, (char *)P, Req, filePages(C, Offset),
+                                C->AccPages) == 0)) {
       Own[NumFolded] = (unsigned char)Ours;
       Folded[NumFolded++] = Offset;
       C->AccUsed |= !Ours;

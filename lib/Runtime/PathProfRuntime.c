@@ -65,9 +65,9 @@ static int InitState = InitNone;
    FunctionsOffset, names at NamesOffset) and its counter segments. */
 static struct {
   uint64_t FunctionsOffset, ValuesOffset, NameRefsOffset, BuildIdOffset,
-      BuildIdSize, NamesOffset, NamesSize, DescSize,
-      CountersOffset, CountersSize, HashCapacity, MetricsOffset, MetricsSize,
-      SamplingOffset, ContextOffset, ContextSize, SegmentSize, Signature;
+      BuildIdSize, NamesOffset, NamesSize, DescSize, CountersOffset,
+      CountersSize, HashCapacity, MetricsOffset, MetricsSize, SamplingOffset,
+      ContextOffset, ContextSize, SegmentSize, Signature;
 } L;
 
 /* The module's two hash tables, laid out after the counters: the counts of
@@ -150,8 +150,9 @@ static uint64_t mixWord(uint64_t H, uint64_t W) {
 
 /* Names the module's layout: every record's name (or, correlated, its
    name's MD5), checksum, number of paths, counter offset and flags, and its
-   VALUES entry if the module has any (\p Values, or null). Segments of one signature have the same
-   description, so a file needs one description per signature. */
+   VALUES entry if the module has any (\p Values, or null). Segments of one
+   signature have the same description, so a file needs one description per
+   signature. */
 static uint64_t moduleSignature(const PathProfRawFunction *Records,
                                 const PathProfRawValueFunction *Values,
                                 const PathProfFunctionData *Data, uint64_t N) {
@@ -550,8 +551,7 @@ static void copyTouchedCounters(char *Dst, const char *Src, size_t Size,
         ++J;
       if (J != N) {
         memcpy(Dst + (From - (uintptr_t)Src), (const void *)From, To - From);
-        __pathprof_mark_pages(Marks,
-                              L.CountersOffset + (From - (uintptr_t)Src),
+        __pathprof_mark_pages(Marks, L.CountersOffset + (From - (uintptr_t)Src),
                               To - From);
       }
     }

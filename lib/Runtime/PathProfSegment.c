@@ -208,8 +208,9 @@ int __pathprof_fold_counts(char *Acc, char *Src,
     return -1;
   /* The context arena of Acc is written up to its Used. */
   if (Ctx && AccPages)
-    __pathprof_mark_pages(AccPages, Ctx->Offset,
-                          ((const PathProfCtxHeader *)(Acc + Ctx->Offset))->Used);
+    __pathprof_mark_pages(
+        AccPages, Ctx->Offset,
+        ((const PathProfCtxHeader *)(Acc + Ctx->Offset))->Used);
   /* Small regions, or written anywhere: every page. */
   markRegion(AccPages, Mine, PATHPROF_REGION_METRICS);
   markRegion(AccPages, Mine, PATHPROF_REGION_SAMPLING);
@@ -263,7 +264,8 @@ int __pathprof_fold_counts(char *Acc, char *Src,
        are written: the pages of Acc no run touched stay holes (or the zero
        page). */
     for (uint64_t From = C->Offset, End = C->Offset + C->Size; From < End;) {
-      uint64_t P = From / Page, To = (P + 1) * Page < End ? (P + 1) * Page : End;
+      uint64_t P = From / Page,
+               To = (P + 1) * Page < End ? (P + 1) * Page : End;
       if (!SrcPages || SrcPages[P]) {
         uint64_t *A = (uint64_t *)(Acc + From);
         const uint64_t *S = (const uint64_t *)(Src + From);

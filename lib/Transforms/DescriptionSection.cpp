@@ -40,8 +40,8 @@ std::string descriptionEntryAsm(StringRef Group, uint64_t NameRef,
   raw_string_ostream OS(Text);
   // No "a" flag: not allocated. %progbits rather than @progbits, which is a
   // comment on some ELF targets.
-  OS << "\t.pushsection " PATHPROF_DESC_SECTION ",\"" << (Group.empty() ? "" : "G")
-     << "\",%progbits";
+  OS << "\t.pushsection " PATHPROF_DESC_SECTION ",\""
+     << (Group.empty() ? "" : "G") << "\",%progbits";
   if (!Group.empty())
     OS << ",\"" << Group << "\",comdat";
   OS << "\n\t.p2align 3\n";

@@ -1,4 +1,5 @@
-//===- DescriptionSection.h - Descriptions the loader never maps -*- C++ -*-===//
+//===- DescriptionSection.h - Descriptions the loader never maps -*- C++
+//-*-===//
 //
 // With -pathprof-correlate=binary a function's name and CFG description go
 // into PATHPROF_DESC_SECTION, a section of the binary that is not allocated

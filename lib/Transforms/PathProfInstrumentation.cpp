@@ -55,6 +55,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/PathProfInstrumentation.h"
+#include "DescriptionSection.h"
 #include "PathProf/BallLarus.h"
 #include "PathProf/ContextCallSites.h"
 #include "PathProf/CounterPromotion.h"
@@ -62,7 +63,6 @@
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
 #include "PathProf/ProfiledSelects.h"
-#include "DescriptionSection.h"
 #include "RemarkText.h"
 #include "RuntimeInterface.h"
 
@@ -664,8 +664,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   bool Changed = false;
   if (Correlate == CorrelateKind::Binary &&
       !Triple(M.getTargetTriple()).isOSBinFormatELF()) {
-    M.getContext().emitError("-pathprof-correlate=binary needs an ELF target; " +
-                             M.getTargetTriple() + " is not one");
+    M.getContext().emitError(
+        "-pathprof-correlate=binary needs an ELF target; " +
+        M.getTargetTriple() + " is not one");
     return PreservedAnalyses::all();
   }
   if (Correlate == CorrelateKind::Binary && VerifyPaths) {

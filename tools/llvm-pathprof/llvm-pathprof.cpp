@@ -84,8 +84,8 @@ pathprof::tool::readInput(StringRef Path, WarningHandler Warn,
   }();
   if (!L.Error.empty())
     return createStringError(inconvertibleErrorCode(), L.Error);
-  return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true,
-                     Threads, &L.Binaries);
+  return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true, Threads,
+                     &L.Binaries);
 }
 
 std::string pathprof::tool::hex(uint64_t V) {
