@@ -96,6 +96,16 @@
 // RUN: not %llvm-pathprof show --binary=nodesc,lib.so cor.pathraw 2>&1 | FileCheck --check-prefix=LACK %s
 // LACK: llvm-pathprof: error: cor.pathraw: segment at offset {{[0-9]+}}: function {{[0-9]+}} (name MD5 0x{{[0-9a-f]+}}, checksum 0x{{[0-9a-f]+}}) is not in nodesc, which has the build id the profile names{{$}}
 //
+// A damaged raw profile: the library's description (first in the file) has
+// its regions FUNCTIONS, NAMES, NAME_REFS (a word per function) and BUILD_ID,
+// whose directory entries are 32 bytes each from offset 224.
+// RUN: %python -c "import struct,sys; d=bytearray(open('cor.pathraw','rb').read()); struct.pack_into('<Q', d, 224+2*32+16, 8); open('refs.pathraw','wb').write(d)"
+// RUN: not %llvm-pathprof show --binary=prog,lib.so refs.pathraw 2>&1 | FileCheck --check-prefix=REFS %s
+// REFS: llvm-pathprof: error: refs.pathraw: corrupt raw profile: segment at offset 0: name reference region has 8 bytes, but 2 records need 16{{$}}
+// RUN: %python -c "import struct,sys; d=bytearray(open('cor.pathraw','rb').read()); struct.pack_into('<Q', d, 224+3*32, 99); open('noregion.pathraw','wb').write(d)"
+// RUN: not %llvm-pathprof show --binary=prog,lib.so noregion.pathraw 2>&1 | FileCheck --check-prefix=NOIDREGION %s
+// NOIDREGION: llvm-pathprof: error: noregion.pathraw: corrupt raw profile: segment at offset 0: a name reference region without a build id region{{$}}
+//
 // A stale binary: rebuilt from another source, so another build id.
 // RUN: %clang_pathprof -O2 -mllvm -pathprof-correlate=binary -DSTALE %s lib.so %pathprof_rt -Wl,--build-id -o stale
 // RUN: not %llvm-pathprof show --binary=stale,lib.so cor.pathraw 2>&1 | FileCheck --check-prefix=STALE %s
