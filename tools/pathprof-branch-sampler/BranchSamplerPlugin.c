@@ -59,19 +59,30 @@ enum {
   MaxVCpus = 4096,
   MaxCycles = 65535,
   BufferSize = 1 << 16,
+  MaxSignal = 64,
   SysMmap = 9,
+  SysRtSigaction = 13,
   SysRtSigreturn = 15,
+};
+
+/* What the last instruction of a TB is, as far as telling taken branches
+   from other breaks in the flow goes. */
+enum LastKind {
+  KindOther,
+  KindRep,     /* a REP/REPNE-prefixed instruction */
+  KindSyscall, /* syscall */
+  KindCall,    /* a direct or indirect call */
 };
 
 static const char Prefix[] = "pathprof-branch-sampler: error: ";
 
 /* What the translator learns once per TB and every execution reads. */
 typedef struct {
-  uint64_t Start;    /* address of the first instruction */
-  uint64_t Last;     /* address of the last instruction */
-  uint64_t End;      /* address after the last instruction */
-  uint32_t NInsns;   /* instructions in the block */
-  uint8_t LastIsRep; /* the last instruction has a REP/REPNE prefix */
+  uint64_t Start;   /* address of the first instruction */
+  uint64_t Last;    /* address of the last instruction */
+  uint64_t End;     /* address after the last instruction */
+  uint32_t NInsns;  /* instructions in the block */
+  uint8_t LastKind; /* enum LastKind of the last instruction */
 } TbInfo;
 
 typedef struct {
@@ -85,7 +96,7 @@ typedef struct {
   unsigned Head;  /* where the next record goes */
   unsigned Count; /* valid records, at most Depth */
   uint64_t PrevLast, PrevEnd;
-  uint8_t PrevIsRep;
+  uint8_t PrevKind;
   uint8_t Resumed; /* the next TB continues after rt_sigreturn */
   uint64_t InsnsSinceBranch;
   uint64_t Countdown; /* taken branches until the next sample */
@@ -100,6 +111,15 @@ static uint64_t Seed = 1;
 static int OutFd = -1;
 
 static VCpu *VCpus[MaxVCpus];
+/* Host address minus guest address; 0 on an x86-64 host, checked once. */
+static uint64_t GuestBase;
+static int GuestBaseKnown;
+/* /proc/self/mem, to read the program's memory without faulting on a bad
+   pointer it passes to a system call. */
+static int MemFd = -1;
+/* The entry of each signal's handler, from rt_sigaction. */
+static uint64_t Handlers[MaxSignal + 1];
+static int HandlersSet;
 static pthread_mutex_t OutLock = PTHREAD_MUTEX_INITIALIZER;
 static char OutBuf[BufferSize];
 static size_t OutLen;
@@ -269,6 +289,9 @@ static void emitInitialMapsLocked(uint64_t FirstPc, int Tid) {
                &Off, &Maj, &Min, &Ino, Path) < 8 ||
         Path[0] != '/')
       continue;
+    /* In guest addresses from here. */
+    Lo -= GuestBase;
+    Hi -= GuestBase;
     int IsProgram = strcmp(Path, Program) == 0;
     if (IsProgram && !ProgramDone) {
       emitExecSegmentsLocked(Path, Lo, Off, Tid);
@@ -328,6 +351,19 @@ static void emitSample(VCpu *V, uint64_t Ip) {
   pthread_mutex_unlock(&OutLock);
 }
 
+/* Whether a flow into Target that no call made is the kernel entering a
+   signal handler (after a syscall, the caller already knows: nothing after
+   a syscall is a branch). Real branch records, filtered to user space, do
+   not hold these entries either. */
+static int isSignalDelivery(uint64_t Target) {
+  if (!__atomic_load_n(&HandlersSet, __ATOMIC_RELAXED))
+    return 0;
+  for (int I = 1; I <= MaxSignal; ++I)
+    if (__atomic_load_n(&Handlers[I], __ATOMIC_RELAXED) == Target)
+      return 1;
+  return 0;
+}
+
 static void onTbExec(unsigned Index, void *Data) {
   const TbInfo *Tb = Data;
   if (Index >= MaxVCpus)
@@ -347,7 +383,9 @@ static void onTbExec(unsigned Index, void *Data) {
     }
   }
   int Taken = V->PrevEnd && Tb->Start != V->PrevEnd && !V->Resumed &&
-              !(V->PrevIsRep && Tb->Start == V->PrevLast);
+              V->PrevKind != KindSyscall &&
+              !(V->PrevKind == KindRep && Tb->Start == V->PrevLast) &&
+              !(V->PrevKind != KindCall && isSignalDelivery(Tb->Start));
   V->Resumed = 0;
   if (Taken) {
     BranchRecord *R = &V->Ring[V->Head];
@@ -367,32 +405,32 @@ static void onTbExec(unsigned Index, void *Data) {
   V->InsnsSinceBranch += Tb->NInsns;
   V->PrevLast = Tb->Last;
   V->PrevEnd = Tb->End;
-  V->PrevIsRep = Tb->LastIsRep;
+  V->PrevKind = Tb->LastKind;
 }
 
-/* Whether an x86 instruction carries a REP (F3) or REPNE (F2) prefix among
-   its legacy prefixes. */
-static int hasRepPrefix(const uint8_t *Bytes, size_t Size) {
-  for (size_t I = 0; I < Size; ++I) {
-    switch (Bytes[I]) {
-    case 0xF2:
-    case 0xF3:
-      return 1;
-    case 0x26:
-    case 0x2E:
-    case 0x36:
-    case 0x3E:
-    case 0x64:
-    case 0x65:
-    case 0x66:
-    case 0x67:
-    case 0xF0:
-      continue;
-    default:
-      return 0;
-    }
+/* Classifies an x86-64 instruction by its bytes: legacy prefixes, REX, then
+   the opcode (0F 05 syscall, E8 call, FF /2 indirect call). */
+static enum LastKind classify(const uint8_t *Bytes, size_t Size) {
+  int Rep = 0;
+  size_t I = 0;
+  for (; I < Size; ++I) {
+    uint8_t B = Bytes[I];
+    if (B == 0xF2 || B == 0xF3)
+      Rep = 1;
+    else if (!(B == 0x26 || B == 0x2E || B == 0x36 || B == 0x3E || B == 0x64 ||
+               B == 0x65 || B == 0x66 || B == 0x67 || B == 0xF0))
+      break;
   }
-  return 0;
+  if (I < Size && (Bytes[I] & 0xF0) == 0x40)
+    ++I;
+  if (I >= Size)
+    return KindOther;
+  if (Bytes[I] == 0x0F && I + 1 < Size && Bytes[I + 1] == 0x05)
+    return KindSyscall;
+  if (Bytes[I] == 0xE8 ||
+      (Bytes[I] == 0xFF && I + 1 < Size && ((Bytes[I + 1] >> 3) & 7) == 2))
+    return KindCall;
+  return Rep ? KindRep : KindOther;
 }
 
 static void onTbTranslate(qemu_plugin_id_t Id, struct qemu_plugin_tb *Tb) {
@@ -411,7 +449,11 @@ static void onTbTranslate(qemu_plugin_id_t Id, struct qemu_plugin_tb *Tb) {
   Info->Last = qemu_plugin_insn_vaddr(Last);
   Info->End = Info->Last + Size;
   Info->NInsns = (uint32_t)N;
-  Info->LastIsRep = (uint8_t)hasRepPrefix(qemu_plugin_insn_data(Last), Size);
+  Info->LastKind = (uint8_t)classify(qemu_plugin_insn_data(Last), Size);
+  if (!GuestBaseKnown) {
+    GuestBase = (uint64_t)(uintptr_t)qemu_plugin_insn_haddr(Last) - Info->Last;
+    GuestBaseKnown = 1;
+  }
   qemu_plugin_register_vcpu_tb_exec_cb(Tb, onTbExec, QEMU_PLUGIN_CB_NO_REGS,
                                        Info);
 }
@@ -425,6 +467,17 @@ static void onSyscall(qemu_plugin_id_t Id, unsigned Index, int64_t Num,
   VCpu *V = VCpus[Index];
   if (Num == SysRtSigreturn) {
     V->Resumed = 1;
+  } else if (Num == SysRtSigaction && A1 >= 1 && A1 <= MaxSignal && A2) {
+    /* The new action's first member is the handler. */
+    uint64_t Handler = 0;
+    if (pread(MemFd, &Handler, sizeof(Handler), (off_t)(A2 + GuestBase)) !=
+        (ssize_t)sizeof(Handler))
+      return;
+    /* SIG_DFL and SIG_IGN are 0 and 1. */
+    __atomic_store_n(&Handlers[A1], Handler > 1 ? Handler : 0,
+                     __ATOMIC_RELAXED);
+    if (Handler > 1)
+      __atomic_store_n(&HandlersSet, 1, __ATOMIC_RELAXED);
   } else if (Num == SysMmap) {
     uint64_t Args[6] = {A1, A2, A3, A4, A5, A6};
     memcpy(V->MmapArgs, Args, sizeof(Args));
@@ -474,6 +527,18 @@ static void beforeFork(void) {
 
 static void afterFork(void) { pthread_mutex_unlock(&OutLock); }
 
+/* Moves a descriptor of the plugin out of the way of the program, whose
+   opens expect the lowest free descriptors. */
+static int moveHigh(int Fd) {
+  if (Fd < 0)
+    return Fd;
+  int High = fcntl(Fd, F_DUPFD_CLOEXEC, 512);
+  if (High < 0)
+    return Fd;
+  close(Fd);
+  return High;
+}
+
 static int parseUnsigned(const char *Text, uint64_t Min, uint64_t Max,
                          uint64_t *Out) {
   char *End;
@@ -516,18 +581,14 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t Id,
     fprintf(stderr, "%sno output file (out=FILE)\n", Prefix);
     return -1;
   }
+  MemFd = open("/proc/self/mem", O_RDONLY | O_CLOEXEC);
   OutFd = open(Out, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (OutFd < 0) {
     fprintf(stderr, "%scannot open '%s': %s\n", Prefix, Out, strerror(errno));
     return -1;
   }
-  /* Out of the way of the program, whose first open expects the lowest
-     free descriptor. */
-  int High = fcntl(OutFd, F_DUPFD_CLOEXEC, 512);
-  if (High >= 0) {
-    close(OutFd);
-    OutFd = High;
-  }
+  OutFd = moveHigh(OutFd);
+  MemFd = moveHigh(MemFd);
   char Header[160];
   int N = snprintf(Header, sizeof(Header),
                    "# pathprof-branch-sampler: depth=%u period=%llu seed=%llu "
