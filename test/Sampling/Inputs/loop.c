@@ -8,11 +8,14 @@
 //   no_wrap:       jl loop_head      the backedge, i = 0..998:       999
 //   loop_exit:     ret                                                 1
 //
+// fill(Buffer, N) is one `rep stosb`, which QEMU runs one iteration per
+// translation block: its N iterations are no branches, only its ret is.
 // It prints one line on stdout and one on stderr, and exits with argv[1].
 #include <stdio.h>
 #include <stdlib.h>
 
 int work(int N);
+void fill(char *Buffer, long N);
 
 __asm__(".text\n"
         ".globl work\n"
@@ -36,10 +39,21 @@ __asm__(".text\n"
         "  jl loop_head\n"
         "loop_exit:\n"
         "  ret\n"
-        ".size work, .-work\n");
+        ".size work, .-work\n"
+        ".globl fill\n"
+        ".type fill,@function\n"
+        "fill:\n"
+        "  movq %rsi, %rcx\n"
+        "  movb $1, %al\n"
+        "  rep stosb\n"
+        "  ret\n"
+        ".size fill, .-fill\n");
 
 int main(int argc, char **argv) {
-  printf("multiples of 3: %d\n", work(1000));
+  char Buffer[1000];
+  fill(Buffer, sizeof(Buffer));
+  printf("multiples of 3: %d, filled %d\n", work(1000),
+         Buffer[0] + Buffer[999]);
   fprintf(stderr, "a line on stderr\n");
   return argc > 1 ? atoi(argv[1]) : 0;
 }
