@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Counts the taken branches that branch records name, by symbol.
 
-Usage: branch-counts.py [--cycles] PERF_SCRIPT BINARY
+Usage: branch-counts.py [--cycles] [--all] [--as=NAME] PERF_SCRIPT BINARY
 
 Reads a `perf script -F ip,brstack --show-mmap-events` file (as
 pathprof-branch-sampler writes it) and the ELF program it sampled, and prints
@@ -13,7 +13,11 @@ an MMAP2 line maps (a shared library), or as "?" in no mapping. With
 exact numbers of times each branch was taken. First come the number of
 samples and the number of addresses, in all records of all samples, that no
 MMAP2 line maps. With --cycles, records are
-told apart by their CYCLES field too ("FROM -> TO cycles C COUNT").
+told apart by their CYCLES field too ("FROM -> TO cycles C COUNT"). With
+--as=NAME, BINARY is the file that the MMAP2 lines call NAME (a golden file
+made elsewhere). With --all, every record of every sample is counted, not
+only the newest. Records of 6, 7 or 8 fields (docs/Sampling.md) are read
+alike.
 """
 import collections
 import os
@@ -22,9 +26,10 @@ import struct
 import subprocess
 import sys
 
+# Both forms: device and inode, or (perf record --buildid-mmap) a build id.
 MMAP2 = re.compile(r"^PERF_RECORD_MMAP2 \d+/\d+: \[(0x[0-9a-f]+)\((0x[0-9a-f]+)\)"
-                   r" @ (0x[0-9a-f]+|0) [0-9a-f]+:[0-9a-f]+ \d+ \d+\]: "
-                   r"[-r][-w]x[ps] (.*)$")
+                   r" @ (0x[0-9a-f]+|0) (?:[0-9a-f]+:[0-9a-f]+ \d+ \d+|<[0-9a-f]+>)"
+                   r"\]: [-r][-w]x[ps] (.*)$")
 
 
 def exec_segments(path):
@@ -56,10 +61,13 @@ def symbols(path):
 def main():
     args = sys.argv[1:]
     with_cycles = "--cycles" in args
-    args = [a for a in args if a != "--cycles"]
-    script, binary = args[0], os.path.realpath(args[1])
-    segments = exec_segments(binary)
-    syms = symbols(binary)
+    every_record = "--all" in args
+    name_as = [a[len("--as="):] for a in args if a.startswith("--as=")]
+    args = [a for a in args if not a.startswith("--")]
+    script, path = args[0], os.path.realpath(args[1])
+    binary = name_as[0] if name_as else path
+    segments = exec_segments(path)
+    syms = symbols(path)
     ranges = []  # (runtime start, runtime end, runtime minus file address)
     others = []  # (runtime start, runtime end, file name)
     counts = collections.Counter()
@@ -86,8 +94,8 @@ def main():
             samples += 1
             for record in fields[1:]:
                 addresses.extend(int(a, 16) for a in record.split("/")[:2])
-            if len(fields) > 1:
-                record = fields[1].split("/")
+            for text in fields[1:] if every_record else fields[1:2]:
+                record = text.split("/")
                 cycles = int(record[5]) if with_cycles else None
                 counts[(int(record[0], 16), int(record[1], 16), cycles)] += 1
 
