@@ -99,7 +99,8 @@ typedef struct {
   uint8_t PrevKind;
   uint8_t Resumed; /* the next TB continues after rt_sigreturn */
   uint64_t InsnsSinceBranch;
-  uint64_t Countdown; /* taken branches until the next sample */
+  uint64_t Insns, Taken, Samples; /* totals for the summary line */
+  uint64_t Countdown;             /* taken branches until the next sample */
   uint64_t Rng;
   int Tid;
   uint64_t MmapArgs[6]; /* the arguments of a pending mmap */
@@ -124,6 +125,8 @@ static pthread_mutex_t OutLock = PTHREAD_MUTEX_INITIALIZER;
 static char OutBuf[BufferSize];
 static size_t OutLen;
 static int InitialMapsDone;
+/* The totals of this process's threads that ended (under OutLock). */
+static uint64_t EndedInsns, EndedTaken, EndedSamples;
 static int WriteFailed;
 
 static void flushLocked(void) {
@@ -318,7 +321,15 @@ static void onVCpuInit(qemu_plugin_id_t Id, unsigned Index) {
   if (Index >= MaxVCpus)
     return;
   /* A thread that ended leaves its index to the next one: start afresh. */
-  free(VCpus[Index]);
+  VCpu *Old = VCpus[Index];
+  if (Old) {
+    pthread_mutex_lock(&OutLock);
+    EndedInsns += Old->Insns;
+    EndedTaken += Old->Taken;
+    EndedSamples += Old->Samples;
+    pthread_mutex_unlock(&OutLock);
+    free(Old);
+  }
   VCpus[Index] = newVCpu(Index);
 }
 
@@ -397,12 +408,15 @@ static void onTbExec(unsigned Index, void *Data) {
     if (V->Count < Depth)
       ++V->Count;
     V->InsnsSinceBranch = 0;
+    ++V->Taken;
     if (--V->Countdown == 0) {
+      ++V->Samples;
       emitSample(V, Tb->Start);
       V->Countdown = nextCountdown(V);
     }
   }
   V->InsnsSinceBranch += Tb->NInsns;
+  V->Insns += Tb->NInsns;
   V->PrevLast = Tb->Last;
   V->PrevEnd = Tb->End;
   V->PrevKind = Tb->LastKind;
@@ -511,9 +525,27 @@ static void onSyscallReturn(qemu_plugin_id_t Id, unsigned Index, int64_t Num,
   pthread_mutex_unlock(&OutLock);
 }
 
+/* One comment line per process at its exit, which parsers skip as they skip
+   perf script --header's: what was traced, for the cost measurements
+   (utils/branch-sampler-cost.py). */
 static void onExit(qemu_plugin_id_t Id, void *Data) {
   (void)Id, (void)Data;
   pthread_mutex_lock(&OutLock);
+  uint64_t Insns = EndedInsns, Taken = EndedTaken, Samples = EndedSamples;
+  for (unsigned I = 0; I < MaxVCpus; ++I) {
+    if (VCpus[I]) {
+      Insns += VCpus[I]->Insns;
+      Taken += VCpus[I]->Taken;
+      Samples += VCpus[I]->Samples;
+    }
+  }
+  char Line[160];
+  int N = snprintf(Line, sizeof(Line),
+                   "# pathprof-branch-sampler: process %d: %llu instructions, "
+                   "%llu taken branches, %llu samples\n",
+                   (int)getpid(), (unsigned long long)Insns,
+                   (unsigned long long)Taken, (unsigned long long)Samples);
+  emitLocked(Line, (size_t)N);
   flushLocked();
   pthread_mutex_unlock(&OutLock);
 }
@@ -525,7 +557,18 @@ static void beforeFork(void) {
   flushLocked();
 }
 
-static void afterFork(void) { pthread_mutex_unlock(&OutLock); }
+static void afterForkInParent(void) { pthread_mutex_unlock(&OutLock); }
+
+/* The child's totals start at the fork; the threads other than the one that
+   forked do not exist in it. */
+static void afterForkInChild(void) {
+  EndedInsns = EndedTaken = EndedSamples = 0;
+  for (unsigned I = 0; I < MaxVCpus; ++I) {
+    if (VCpus[I])
+      VCpus[I]->Insns = VCpus[I]->Taken = VCpus[I]->Samples = 0;
+  }
+  pthread_mutex_unlock(&OutLock);
+}
 
 /* Moves a descriptor of the plugin out of the way of the program, whose
    opens expect the lowest free descriptors. */
@@ -595,7 +638,7 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t Id,
                    "cycles=instructions\n",
                    Depth, (unsigned long long)Period, (unsigned long long)Seed);
   emitLocked(Header, (size_t)N);
-  pthread_atfork(beforeFork, afterFork, afterFork);
+  pthread_atfork(beforeFork, afterForkInParent, afterForkInChild);
   qemu_plugin_register_vcpu_init_cb(Id, onVCpuInit);
   qemu_plugin_register_vcpu_tb_trans_cb(Id, onTbTranslate);
   qemu_plugin_register_vcpu_syscall_cb(Id, onSyscall);
