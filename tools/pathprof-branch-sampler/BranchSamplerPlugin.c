@@ -63,6 +63,15 @@ enum {
   SysMmap = 9,
   SysRtSigaction = 13,
   SysRtSigreturn = 15,
+  SysRtSigqueueinfo = 129,
+  SysExecve = 59,
+  SysExit = 60,
+  SysKill = 62,
+  SysTkill = 200,
+  SysExitGroup = 231,
+  SysTgkill = 234,
+  SysRtTgsigqueueinfo = 297,
+  SysExecveat = 322,
 };
 
 /* What the last instruction of a TB is, as far as telling taken branches
@@ -479,6 +488,26 @@ static void onSyscall(qemu_plugin_id_t Id, unsigned Index, int64_t Num,
   if (Index >= MaxVCpus || !VCpus[Index])
     return;
   VCpu *V = VCpus[Index];
+  switch (Num) {
+  case SysExecve:
+  case SysExecveat:
+  case SysExit:
+  case SysExitGroup:
+  case SysKill:
+  case SysTkill:
+  case SysTgkill:
+  case SysRtSigqueueinfo:
+  case SysRtTgsigqueueinfo:
+    /* The process may end here without QEMU's exit callback (a new image,
+       a signal it sends itself, as abort does): nothing may stay in the
+       buffer. */
+    pthread_mutex_lock(&OutLock);
+    flushLocked();
+    pthread_mutex_unlock(&OutLock);
+    break;
+  default:
+    break;
+  }
   if (Num == SysRtSigreturn) {
     V->Resumed = 1;
   } else if (Num == SysRtSigaction && A1 >= 1 && A1 <= MaxSignal && A2) {
