@@ -15,10 +15,13 @@
 |* that last instruction was a taken branch (call, return, jump, or a taken
 |* conditional branch) from its own address to the new TB's start; a TB that
 |* starts exactly there is a fall-through (a branch not taken, or a block cut
-|* for another reason). Two things break TBs without a branch and are
-|* filtered: a REP string instruction, which QEMU runs one iteration per TB
-|* and re-enters at its own address, and rt_sigreturn, after which the
-|* thread resumes where a signal interrupted it.
+|* for another reason). Three things change the flow without a branch and
+|* are filtered, as user-space branch records do not hold them: whatever
+|* follows a syscall instruction (a signal handler the kernel enters, the
+|* code rt_sigreturn resumes), a TB that starts at a registered signal
+|* handler when no call led there (a signal delivered between two blocks),
+|* and a REP string instruction, which QEMU runs one iteration per TB by
+|* re-entering it at its own address.
 |*
 |* The CYCLES field, which real hardware fills with core cycles since the
 |* previous record, holds the number of instructions executed since the
@@ -26,10 +29,11 @@
 |* 65535 as the hardware's 16-bit field is.
 |*
 |* Load map: before the first instruction, one PERF_RECORD_MMAP2 line per
-|* executable mapping of the program and of its ELF interpreter (read from
-|* /proc/self/maps: in user mode on an x86-64 host guest and host addresses
-|* are the same); afterwards, one line per executable file mapping the program
-|* makes with mmap, as the kernel reports it to perf.
+|* executable segment of the program and of its ELF interpreter (found in
+|* /proc/self/maps, laid out from their program headers); afterwards, one
+|* line per executable file mapping the program makes with mmap, as the
+|* kernel reports them to perf. Output lines are buffered and written whole,
+|* at exit and before any system call that may end the process.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -62,7 +66,6 @@ enum {
   MaxSignal = 64,
   SysMmap = 9,
   SysRtSigaction = 13,
-  SysRtSigreturn = 15,
   SysRtSigqueueinfo = 129,
   SysExecve = 59,
   SysExit = 60,
@@ -106,7 +109,6 @@ typedef struct {
   unsigned Count; /* valid records, at most Depth */
   uint64_t PrevLast, PrevEnd;
   uint8_t PrevKind;
-  uint8_t Resumed; /* the next TB continues after rt_sigreturn */
   uint64_t InsnsSinceBranch;
   uint64_t Insns, Taken, Samples; /* totals for the summary line */
   uint64_t Countdown;             /* taken branches until the next sample */
@@ -402,11 +404,10 @@ static void onTbExec(unsigned Index, void *Data) {
       pthread_mutex_unlock(&OutLock);
     }
   }
-  int Taken = V->PrevEnd && Tb->Start != V->PrevEnd && !V->Resumed &&
+  int Taken = V->PrevEnd && Tb->Start != V->PrevEnd &&
               V->PrevKind != KindSyscall &&
               !(V->PrevKind == KindRep && Tb->Start == V->PrevLast) &&
               !(V->PrevKind != KindCall && isSignalDelivery(Tb->Start));
-  V->Resumed = 0;
   if (Taken) {
     BranchRecord *R = &V->Ring[V->Head];
     R->From = V->PrevLast;
@@ -508,9 +509,7 @@ static void onSyscall(qemu_plugin_id_t Id, unsigned Index, int64_t Num,
   default:
     break;
   }
-  if (Num == SysRtSigreturn) {
-    V->Resumed = 1;
-  } else if (Num == SysRtSigaction && A1 >= 1 && A1 <= MaxSignal && A2) {
+  if (Num == SysRtSigaction && A1 >= 1 && A1 <= MaxSignal && A2) {
     /* The new action's first member is the handler. */
     uint64_t Handler = 0;
     if (pread(MemFd, &Handler, sizeof(Handler), (off_t)(A2 + GuestBase)) !=
