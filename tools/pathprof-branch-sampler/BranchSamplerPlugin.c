@@ -121,6 +121,10 @@ static unsigned Depth = 32;
 static uint64_t Period = 10000;
 static uint64_t Seed = 1;
 static int OutFd = -1;
+/* Whether samples start with "PID/TID ", as -F pid,tid,ip,brstack prints. */
+static int ShowPidTid;
+/* This process's id, set at start and in a forked child. */
+static int Pid;
 
 static VCpu *VCpus[MaxVCpus];
 /* Host address minus guest address; 0 on an x86-64 host, checked once. */
@@ -347,8 +351,10 @@ static void onVCpuInit(qemu_plugin_id_t Id, unsigned Index) {
 static void emitSample(VCpu *V, uint64_t Ip) {
   /* " %16lx" then " 0xFROM/0xTO/M/X/A/CYCLES/TYPE " per record, as
      perf 6.1's builtin-script.c prints -F ip,brstack. */
-  char Line[32 + MaxDepth * 64];
+  char Line[64 + MaxDepth * 64];
   char *P = Line;
+  if (ShowPidTid)
+    P += snprintf(P, 32, "%5d/%-5d ", Pid, V->Tid);
   char Hex[16];
   int Digits = (int)(putHex(Hex, Ip) - Hex);
   *P++ = ' ';
@@ -591,9 +597,13 @@ static void afterForkInParent(void) { pthread_mutex_unlock(&OutLock); }
    forked do not exist in it. */
 static void afterForkInChild(void) {
   EndedInsns = EndedTaken = EndedSamples = 0;
+  Pid = (int)getpid();
   for (unsigned I = 0; I < MaxVCpus; ++I) {
-    if (VCpus[I])
+    if (VCpus[I]) {
       VCpus[I]->Insns = VCpus[I]->Taken = VCpus[I]->Samples = 0;
+      /* The thread that forked has a new id; its next block asks again. */
+      VCpus[I]->Tid = 0;
+    }
   }
   pthread_mutex_unlock(&OutLock);
 }
@@ -643,6 +653,8 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t Id,
     } else if (!strncmp(Arg, "seed=", 5) &&
                parseUnsigned(Arg + 5, 0, UINT64_MAX, &V)) {
       Seed = V;
+    } else if (!strcmp(Arg, "pidtid=1")) {
+      ShowPidTid = 1;
     } else {
       fprintf(stderr, "%sbad plugin argument '%s'\n", Prefix, Arg);
       return -1;
@@ -660,11 +672,13 @@ QEMU_PLUGIN_EXPORT int qemu_plugin_install(qemu_plugin_id_t Id,
   }
   OutFd = moveHigh(OutFd);
   MemFd = moveHigh(MemFd);
+  Pid = (int)getpid();
   char Header[160];
   int N = snprintf(Header, sizeof(Header),
                    "# pathprof-branch-sampler: depth=%u period=%llu seed=%llu "
-                   "cycles=instructions\n",
-                   Depth, (unsigned long long)Period, (unsigned long long)Seed);
+                   "cycles=instructions%s\n",
+                   Depth, (unsigned long long)Period, (unsigned long long)Seed,
+                   ShowPidTid ? " fields=pid,tid,ip,brstack" : "");
   emitLocked(Header, (size_t)N);
   pthread_atfork(beforeFork, afterForkInParent, afterForkInChild);
   qemu_plugin_register_vcpu_init_cb(Id, onVCpuInit);

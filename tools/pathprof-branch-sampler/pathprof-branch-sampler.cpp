@@ -51,6 +51,10 @@ static cl::opt<uint64_t>
     Seed("seed", cl::cat(Category),
          cl::desc("Seed of the interval jitter (default: from the clock; "
                   "the output's first line says which)"));
+static cl::opt<bool>
+    PidTid("pid-tid", cl::cat(Category),
+           cl::desc("Start each sample with PID/TID, as "
+                    "`perf script -F pid,tid,ip,brstack` does"));
 static cl::opt<std::string> Output("o", cl::init("perf.script"),
                                    cl::cat(Category), cl::value_desc("file"),
                                    cl::desc("Output file (default "
@@ -176,7 +180,7 @@ int main(int Argc, char **Argv) {
   std::string PluginArg =
       escapeCommas(Plugin) + ",out=" + escapeCommas(Output) +
       ",depth=" + utostr(Depth) + ",period=" + utostr(Period) +
-      ",seed=" + utostr(SeedValue);
+      ",seed=" + utostr(SeedValue) + (PidTid ? ",pidtid=1" : "");
   // -0 keeps the program's argv[0] as it was typed, as execvp would.
   std::vector<const char *> Args = {
       QemuPath.c_str(), "-plugin", PluginArg.c_str(), "-0",

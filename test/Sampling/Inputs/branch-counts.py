@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Counts the taken branches that branch records name, by symbol.
 
-Usage: branch-counts.py [--cycles] [--all] [--as=NAME] PERF_SCRIPT BINARY
+Usage: branch-counts.py [--cycles] [--all] [--per-thread] [--as=NAME]
+                        PERF_SCRIPT BINARY
 
 Reads a `perf script -F ip,brstack --show-mmap-events` file (as
 pathprof-branch-sampler writes it) and the ELF program it sampled, and prints
@@ -16,7 +17,10 @@ MMAP2 line maps. With --cycles, records are
 told apart by their CYCLES field too ("FROM -> TO cycles C COUNT"). With
 --as=NAME, BINARY is the file that the MMAP2 lines call NAME (a golden file
 made elsewhere). With --all, every record of every sample is counted, not
-only the newest. Records of 6, 7 or 8 fields (docs/Sampling.md) are read
+only the newest. With --per-thread, samples that start with PID/TID (perf
+script -F pid,tid,ip,brstack) are counted per thread, "thread N: FROM -> TO
+COUNT", threads numbered in the order of their first sample, after a line
+with the numbers of processes and threads. Records of 6, 7 or 8 fields (docs/Sampling.md) are read
 alike.
 """
 import collections
@@ -62,6 +66,8 @@ def main():
     args = sys.argv[1:]
     with_cycles = "--cycles" in args
     every_record = "--all" in args
+    per_thread = "--per-thread" in args
+    threads = {}
     name_as = [a[len("--as="):] for a in args if a.startswith("--as=")]
     args = [a for a in args if not a.startswith("--")]
     script, path = args[0], os.path.realpath(args[1])
@@ -88,16 +94,23 @@ def main():
                     if off == pgoff:
                         ranges.append((start, start + length, start - vaddr))
                 continue
-            if not line.startswith(" "):
+            if line.startswith(("#", "PERF_RECORD_")) or not line.strip():
                 continue
             fields = line.split()
+            thread = None
+            if "/" in fields[0] and not fields[0].startswith("0x"):
+                thread = threads.setdefault(fields[0], len(threads) + 1)
+                fields = fields[1:]
+            if not per_thread:
+                thread = None
             samples += 1
             for record in fields[1:]:
                 addresses.extend(int(a, 16) for a in record.split("/")[:2])
             for text in fields[1:] if every_record else fields[1:2]:
                 record = text.split("/")
                 cycles = int(record[5]) if with_cycles else None
-                counts[(int(record[0], 16), int(record[1], 16), cycles)] += 1
+                counts[(thread, int(record[0], 16), int(record[1], 16),
+                        cycles)] += 1
 
     def name(addr):
         for lo, hi, bias in ranges:
@@ -115,20 +128,23 @@ def main():
         return "?"
 
     print("samples %d" % samples)
+    if per_thread:
+        print("processes %d, threads %d" %
+              (len(set(t.split("/")[0] for t in threads)), len(threads)))
     print("unmapped %d" % sum(
         1 for a in addresses
         if not any(lo <= a < hi for lo, hi, _ in ranges + others)))
     lines = []
-    for (src, dst, cycles), n in counts.items():
+    for (thread, src, dst, cycles), n in counts.items():
         a, b = name(src), name(dst)
         if a[0] in "?[" and b[0] in "?[":
             continue
-        if cycles is None:
-            lines.append("%s -> %s %d" % (a, b, n))
-        else:
-            lines.append("%s -> %s cycles %d %d" % (a, b, cycles, n))
-    for line in sorted(lines):
-        print(line)
+        text = "%s -> %s" % (a, b)
+        if cycles is not None:
+            text += " cycles %d" % cycles
+        lines.append((thread or 0, "%s %d" % (text, n)))
+    for thread, text in sorted(lines):
+        print("thread %d: %s" % (thread, text) if thread else text)
 
 
 if __name__ == "__main__":
