@@ -350,7 +350,7 @@ static void onVCpuInit(qemu_plugin_id_t Id, unsigned Index) {
 
 static void emitSample(VCpu *V, uint64_t Ip) {
   /* " %16lx" then " 0xFROM/0xTO/M/X/A/CYCLES/TYPE " per record, as
-     perf 6.1's builtin-script.c prints -F ip,brstack. */
+     perf 6.1's builtin-script.c prints -F ip,brstack (print_bstack_flags). */
   char Line[64 + MaxDepth * 64];
   char *P = Line;
   if (ShowPidTid)
@@ -370,8 +370,10 @@ static void emitSample(VCpu *V, uint64_t Ip) {
     P = putHex(P + 3, R->To);
     memcpy(P, "/-/-/-/", 7);
     P = putDec(P + 7, R->Cycles);
-    memcpy(P, "/- ", 3);
-    P += 3;
+    /* An empty TYPE: perf 6.0 and newer print no name for a branch whose
+       type was not saved. */
+    memcpy(P, "/ ", 2);
+    P += 2;
   }
   *P++ = '\n';
   pthread_mutex_lock(&OutLock);
