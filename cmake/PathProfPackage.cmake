@@ -29,5 +29,7 @@ set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 # The drivers run clang-19 and load the plugin into it; llvm-pathprof links
 # libLLVM-19.
 set(CPACK_DEBIAN_PACKAGE_DEPENDS "clang-19, libllvm19")
+# pathprof-branch-sampler runs programs under qemu-x86_64.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qemu-user")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 include(CPack)

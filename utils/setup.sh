@@ -21,10 +21,12 @@ build_dir=${PATHPROF_BUILD_DIR:-$root/build}
 # through ld.bfd and gold) are the linkers the link tests run; meson is the
 # second build system the driver tests build through; gcc and g++ build
 # PathProf itself and a CMake-package project in the toolchain tests;
-# chromium is the browser the report and export tests drive.
+# chromium is the browser the report and export tests drive; qemu-user's
+# qemu-x86_64 runs programs under pathprof-branch-sampler's plugin
+# (docs/Sampling.md).
 packages=(clang-19 llvm-19 llvm-19-dev llvm-19-tools llvm-19-linker-tools lld-19
           binutils libclang-rt-19-dev libpfm4-dev cmake ninja-build make python3
-          valgrind meson gcc g++ chromium)
+          valgrind meson gcc g++ chromium qemu-user)
 
 missing=()
 for pkg in "${packages[@]}"; do
