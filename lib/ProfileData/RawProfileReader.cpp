@@ -43,6 +43,7 @@
 #include <cstddef>
 #include <cstring>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 using namespace pathprof;
@@ -143,6 +144,10 @@ struct RawSegment {
   std::string Producer, Runtime;
   RawRegion Functions, Names, Counters, Hash, Metrics, HashMetrics, Context,
       Values, HashSampled, Sampling, DenseHeader, Runs;
+  /// A segment rebuilt from a compact one: its only bytes that may not be
+  /// zero, as sorted disjoint [begin, end) ranges, so that reading its counts
+  /// need not visit (nor fault in) the zero pages between them.
+  std::optional<std::vector<std::pair<uint64_t, uint64_t>>> NonZero;
 
   bool hasFunctions() const {
     return Kind != PATHPROF_SEGMENT_COUNTERS &&
@@ -429,6 +434,7 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
   StringRef Runs = S.region(S.Runs);
   const uint64_t Words = Runs.size() / 8, Limit = Size / 8;
   uint64_t Next = V3HeaderBytes / 8;
+  std::vector<std::pair<uint64_t, uint64_t>> NonZero = {{0, V3HeaderBytes}};
   for (uint64_t I = 0; I != Words;) {
     std::string Where =
         At.prefix() + "run at byte " + std::to_string(S.Runs.Offset + I * 8);
@@ -451,6 +457,7 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
                      " words, but the runs region ends after " +
                      Twine(Words - I - 2));
     std::memcpy(Dense + Start * 8, Runs.data() + I * 8 + 16, Len * 8);
+    NonZero.emplace_back(Start * 8, (Start + Len) * 8);
     Next = Start + Len;
     I += 2 + Len;
   }
@@ -460,7 +467,30 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
   D->Producer = S.Producer;
   D->Runtime = S.Runtime;
   D->OwnerPid = S.OwnerPid;
+  D->NonZero = std::move(NonZero);
   return D;
+}
+
+/// The first index from \p I below \p Count whose element, the word at
+/// \p Key + index * \p Stride of \p S, may not be zero, or \p Count: \p I
+/// itself, unless the runs of a compact segment say which words are zero.
+/// Callers skip elements that are zero, so they read the same either way.
+uint64_t nextNonZero(const RawSegment &S, uint64_t Key, uint64_t Stride,
+                     uint64_t Count, uint64_t I) {
+  if (!S.NonZero)
+    return I;
+  auto It = S.NonZero->begin(), End = S.NonZero->end();
+  while (I < Count) {
+    const uint64_t At = Key + I * Stride;
+    It = std::partition_point(It, End,
+                              [&](const auto &R) { return R.second <= At; });
+    if (It == End)
+      break;
+    if (It->first <= At)
+      return I;
+    I = (It->first - Key + Stride - 1) / Stride;
+  }
+  return Count;
 }
 
 /// Checks the regions of \p S: aligned, inside the segment, disjoint.
@@ -893,7 +923,10 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       continue;
     }
     std::vector<PathRecord> Counted;
-    for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
+    auto Next = [&](uint64_t Id) {
+      return nextNonZero(S, Base, Words * 8, Fn.NumPaths, Id);
+    };
+    for (uint64_t Id = Next(0); Id != Fn.NumPaths; Id = Next(Id + 1)) {
       uint64_t At = Base + Id * Words * 8;
       if (uint64_t Count = readU64(S.Bytes, At))
         Counted.push_back(readPath(S, Id, Count, At + 8, R.numMetrics(),
@@ -1322,7 +1355,14 @@ Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
   auto Slots = MetricSlots.find(At.Offset);
   // Per function, the entries in slot order: added at once, in one pass.
   std::map<size_t, std::vector<PathRecord>> Hashed;
-  for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
+  // Empty slots are zero.
+  auto Next = [&](uint64_t Slot) {
+    return nextNonZero(S,
+                       HashOffset + HashHeaderBytes +
+                           offsetof(PathProfHashEntry, FunctionIndexPlusOne),
+                       EntryBytes, Capacity, Slot);
+  };
+  for (uint64_t Slot = Next(0); Slot != Capacity; Slot = Next(Slot + 1)) {
     uint64_t Base = HashOffset + HashHeaderBytes + Slot * EntryBytes;
     PathProfHashEntry E;
 #define PATHPROF_HASH_ENTRY_FIELD(Name)                                        \
