@@ -125,7 +125,8 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
 /// Parses \p Buffer as a profile of the kind its first bytes say.
 static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
                                     ProfileKind Required,
-                                    std::vector<ThreadContextTree> *Threads) {
+                                    std::vector<ThreadContextTree> *Threads,
+                                    RawDescriptionCache *Cache = nullptr) {
   ProfileKind Kind = identifyProfile(Buffer);
   if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
     return makeProfileError(profile_error::not_a_profile,
@@ -140,7 +141,7 @@ static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
             "merged; they are apart in raw profiles only");
   switch (Kind) {
   case ProfileKind::Raw:
-    return readRawProfile(Buffer, FileWarn, Threads);
+    return readRawProfile(Buffer, FileWarn, Threads, Cache);
   case ProfileKind::Indexed:
     return readIndexedProfile(Buffer);
   case ProfileKind::Text:
@@ -154,11 +155,12 @@ static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
 Expected<Profile>
 pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
                       bool NameFileInWarnings,
-                      std::vector<ThreadContextTree> *Threads) {
+                      std::vector<ThreadContextTree> *Threads,
+                      RawDescriptionCache *Cache) {
   return readFile<Profile>(
       Path, Warn,
-      [Required, Threads](StringRef Buffer, WarningHandler FileWarn) {
-        return readBuffer(Buffer, FileWarn, Required, Threads);
+      [Required, Threads, Cache](StringRef Buffer, WarningHandler FileWarn) {
+        return readBuffer(Buffer, FileWarn, Required, Threads, Cache);
       },
       NameFileInWarnings);
 }

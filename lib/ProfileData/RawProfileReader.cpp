@@ -761,6 +761,18 @@ public:
   /// The functions read, and the warnings that apply to the whole file.
   Profile finish();
 
+  /// The functions of the modules added so far, before any counts.
+  const std::vector<FunctionProfile> &functions() const { return P.Functions; }
+
+  /// Takes \p Functions as those of the first module added, as
+  /// addModule() read them (RawDescriptionCache).
+  void adoptFunctions(const std::vector<FunctionProfile> &Functions) {
+    assert(P.Functions.empty() && "only as the first module");
+    P.Functions = Functions;
+    Saturated.assign(Functions.size(), false);
+    KnownStale = true;
+  }
+
 private:
   /// The index in P.Functions of the function of record \p R, parsing its
   /// CFG description unless an earlier segment had the same function.
@@ -804,6 +816,8 @@ private:
   /// each metric of P.
   std::map<uint64_t, std::vector<uint64_t>> MetricSlots;
   std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
+  /// Known is to be rebuilt from P.Functions (adoptFunctions()).
+  bool KnownStale = false;
   std::vector<bool> Saturated;
   uint64_t Dropped = 0;
   /// Function entries the runtime could not give a node (a full tree).
@@ -814,6 +828,12 @@ private:
 Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
                                                const RawSegment &S) {
   const Location &At = S.At;
+  if (KnownStale) {
+    Known.clear();
+    for (size_t I = 0; I != P.Functions.size(); ++I)
+      Known[{P.Functions[I].Name, P.Functions[I].Checksum}].push_back(I);
+    KnownStale = false;
+  }
   std::vector<size_t> &Same = Known[{R.Name.str(), R.Checksum}];
   for (size_t I : Same) {
     const FunctionProfile &F = P.Functions[I];
@@ -1655,10 +1675,41 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
 
 } // namespace
 
+/// Whether the description segments \p A and \p B decode to the same
+/// functions: the same bytes but for the process that wrote them, which
+/// addModule() does not read.
+static bool sameDescription(StringRef A, StringRef B) {
+  constexpr size_t Pid = offsetof(PathProfRawHeader, OwnerPid);
+  constexpr size_t Rest = offsetof(PathProfRawHeader, OwnerStartTime) + 8;
+  static_assert(Rest == Pid + 16, "the owner's pid, then its start time");
+  return A.size() == B.size() && A.size() >= Rest &&
+         A.take_front(Pid) == B.take_front(Pid) &&
+         A.drop_front(Rest) == B.drop_front(Rest);
+}
+
+struct RawDescriptionCache::Entry {
+  /// The description segment, also holding the records' names and CFGs.
+  std::string Bytes;
+  RawModule Module;
+  /// The functions it gave an empty RawProfileBuilder.
+  std::vector<FunctionProfile> Functions;
+};
+
+RawDescriptionCache::RawDescriptionCache() = default;
+RawDescriptionCache::~RawDescriptionCache() = default;
+RawDescriptionCache::RawDescriptionCache(RawDescriptionCache &&) = default;
+RawDescriptionCache &
+RawDescriptionCache::operator=(RawDescriptionCache &&) = default;
+
 Expected<Profile>
 pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
-                         std::vector<ThreadContextTree> *Threads) {
+                         std::vector<ThreadContextTree> *Threads,
+                         RawDescriptionCache *Cache) {
   RawProfileBuilder B(Warn, Threads);
+  // The first description, what it decoded to, to keep in Cache if the
+  // whole file reads (a file that fails may be skipped by a merge, and its
+  // description must then not count as seen).
+  std::optional<RawDescriptionCache::Entry> ToKeep;
   // Version 3: the description segments by module signature, and the
   // counter segments to add once every description is known (a file need
   // not put a module's description before its counts).
@@ -1684,9 +1735,35 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
       Counts.push_back(S);
       return Error::success();
     }
-    Expected<RawModule> M = B.addModule(S);
+    // Only the first module: the functions of a later one depend on those
+    // before it.
+    const bool First = Cache && S.Kind == PATHPROF_SEGMENT_DESCRIPTION &&
+                       B.functions().empty();
+    const RawDescriptionCache::Entry *Kept =
+        First ? Cache->Kept.get() : nullptr;
+    const bool Hit = Kept && sameDescription(Kept->Bytes, S.Bytes);
+    if (Hit)
+      B.adoptFunctions(Kept->Functions);
+    Expected<RawModule> M =
+        Hit ? Expected<RawModule>(Kept->Module) : B.addModule(S);
     if (!M)
       return M.takeError();
+    if (First && !Hit) {
+      ToKeep.emplace();
+      ToKeep->Bytes = S.Bytes.str();
+      ToKeep->Module = *M;
+      ToKeep->Functions = B.functions();
+      // The records point into the kept copy of the segment.
+      auto Rebase = [&](StringRef &Ref) {
+        if (!Ref.empty())
+          Ref = StringRef(ToKeep->Bytes.data() + (Ref.data() - S.Bytes.data()),
+                          Ref.size());
+      };
+      for (RawRecord &R : ToKeep->Module.Records) {
+        Rebase(R.Name);
+        Rebase(R.CFG);
+      }
+    }
     if (S.Kind == 0)
       return B.addCounts(*M, S);
     if (!Modules.emplace(S.Signature, std::move(*M)).second)
@@ -1718,6 +1795,9 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
   // function.
   ProfileMerger Combine;
   Combine.add(B.finish(), "the profile", Warn);
+  if (ToKeep)
+    Cache->Kept = std::make_unique<RawDescriptionCache::Entry>(
+        std::move(*ToKeep));
   return Combine.takeResult();
 }
 
