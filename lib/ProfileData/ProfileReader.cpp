@@ -152,11 +152,11 @@ static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
   return notAProfile(Buffer);
 }
 
-Expected<Profile>
-pathprof::readProfile(StringRef Path, WarningHandler Warn, ProfileKind Required,
-                      bool NameFileInWarnings,
-                      std::vector<ThreadContextTree> *Threads,
-                      RawDescriptionCache *Cache) {
+Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
+                                        ProfileKind Required,
+                                        bool NameFileInWarnings,
+                                        std::vector<ThreadContextTree> *Threads,
+                                        RawDescriptionCache *Cache) {
   return readFile<Profile>(
       Path, Warn,
       [Required, Threads, Cache](StringRef Buffer, WarningHandler FileWarn) {

@@ -1796,8 +1796,8 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
   ProfileMerger Combine;
   Combine.add(B.finish(), "the profile", Warn);
   if (ToKeep)
-    Cache->Kept = std::make_unique<RawDescriptionCache::Entry>(
-        std::move(*ToKeep));
+    Cache->Kept =
+        std::make_unique<RawDescriptionCache::Entry>(std::move(*ToKeep));
   return Combine.takeResult();
 }
 
