@@ -42,6 +42,7 @@
 
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <map>
 #include <optional>
 
@@ -1753,9 +1754,12 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
       ToKeep->Bytes = S.Bytes.str();
       ToKeep->Module = *M;
       ToKeep->Functions = B.functions();
-      // The records point into the kept copy of the segment.
+      // The records' strings in the segment point into the kept copy of it
+      // (a string from elsewhere outlives the read already).
       auto Rebase = [&](StringRef &Ref) {
-        if (!Ref.empty())
+        const std::less_equal<const char *> LE;
+        if (!Ref.empty() && LE(S.Bytes.begin(), Ref.begin()) &&
+            LE(Ref.end(), S.Bytes.end()))
           Ref = StringRef(ToKeep->Bytes.data() + (Ref.data() - S.Bytes.data()),
                           Ref.size());
       };
