@@ -20,6 +20,13 @@
 # Peak RSS of the 100- and the 1000-input merges shows whether memory grows
 # with the number of inputs (it should not: inputs are read one at a time).
 #
+# A real program built outside the tree takes the place of the workload with
+# --pathprof-binary and --clang-binary (its two builds) and --run-args, a
+# template of one run's arguments: {seed} is the run's number (1..--runs),
+# {input} the next file of --inputs (cycling through them in sorted order)
+# and {value} the next of --values, which advances each time the inputs have
+# all been used. docs/Benchmarks.md shows it for zstd.
+#
 # ===------------------------------------------------------------------------===#
 
 import argparse
@@ -64,6 +71,21 @@ def parse_args():
                    help="utils/bench workload (default: %(default)s)")
     p.add_argument("--size", help="the program's size argument (default: a "
                    "few milliseconds' worth)")
+    p.add_argument("--pathprof-binary",
+                   help="a prebuilt program (pathprof-clang "
+                   "-fprofile-path-generate) to run instead of --program")
+    p.add_argument("--clang-binary",
+                   help="the same program built with clang "
+                   "-fprofile-generate")
+    p.add_argument("--run-args",
+                   help="arguments of one run of the prebuilt program, with "
+                   "{seed}, {input} and {value} replaced (see above)")
+    p.add_argument("--inputs",
+                   help="a directory whose files, in sorted order, {input} "
+                   "cycles through")
+    p.add_argument("--values", default="",
+                   help="comma-separated values {value} cycles through, the "
+                   "next one each time the inputs have all been used")
     p.add_argument("--runs", type=int, default=1000,
                    help="program runs, i.e. profiles of each kind "
                    "(default: %(default)s)")
@@ -79,19 +101,34 @@ def parse_args():
                    help="print the table as Markdown")
     p.add_argument("--keep", action="store_true",
                    help="keep the work directory and print its path")
-    return p.parse_args()
+    args = p.parse_args()
+    prebuilt = (args.pathprof_binary, args.clang_binary, args.run_args)
+    if any(prebuilt) and not all(prebuilt):
+        p.error("--pathprof-binary, --clang-binary and --run-args go "
+                "together")
+    if (args.inputs or args.values) and not args.run_args:
+        p.error("--inputs and --values need --run-args")
+    args.input_files = [""]
+    if args.inputs:
+        args.input_files = sorted(
+            os.path.join(dp, f) for dp, _, fs in os.walk(args.inputs)
+            for f in fs)
+        if not args.input_files:
+            p.error("no files below %s" % args.inputs)
+    return args
 
 
 def log(msg):
     print(msg, file=sys.stderr, flush=True)
 
 
-def run(cmd, **kw):
+def run(cmd, text=True, **kw):
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       text=True, **kw)
+                       text=text, **kw)
     if r.returncode != 0:
+        err = r.stderr if text else r.stderr.decode(errors="replace")
         sys.exit("error: %s failed (%d):\n%s" % (shlex.join(cmd), r.returncode,
-                                                 r.stderr))
+                                                 err))
     return r.stdout
 
 
@@ -110,6 +147,9 @@ def measure(cmd):
 
 
 def build(args, work):
+    if args.pathprof_binary:
+        return {"pathprof": os.path.abspath(args.pathprof_binary),
+                "clang": os.path.abspath(args.clang_binary)}
     src = os.path.join(BENCH_DIR, args.program + ".c")
     wrapper = os.path.join(args.build_dir, "bin", "pathprof-clang")
     binaries = {"pathprof": os.path.join(work, args.program + ".pathprof"),
@@ -120,9 +160,19 @@ def build(args, work):
     return binaries
 
 
+def run_argv(args, i):
+    """The arguments of run i (from 0)."""
+    if not args.run_args:
+        return [args.size or RUN_SIZES[args.program], str(i + 1)]
+    inputs = args.input_files
+    values = args.values.split(",")
+    fields = {"seed": str(i + 1), "input": inputs[i % len(inputs)],
+              "value": values[(i // len(inputs)) % len(values)]}
+    return [a.format(**fields) for a in shlex.split(args.run_args)]
+
+
 def profile_runs(args, work, binaries):
     """Runs both builds --runs times; returns {kind: [profile paths]}."""
-    size = args.size or RUN_SIZES[args.program]
     dirs = {"pathprof": os.path.join(work, "pathraw"),
             "clang": os.path.join(work, "profraw")}
     for d in dirs.values():
@@ -131,14 +181,15 @@ def profile_runs(args, work, binaries):
     for var in ("PATHPROF_FILE", "LLVM_PROFILE_FILE"):
         env.pop(var, None)
     for i in range(args.runs):
-        argv = [size, str(i + 1)]
+        argv = run_argv(args, i)
         outputs = set()
         for kind, var, ext in (("pathprof", "PATHPROF_FILE", "pathraw"),
                                ("clang", "LLVM_PROFILE_FILE", "profraw")):
             run_env = dict(env)
             run_env[var] = os.path.join(dirs[kind],
                                         "run%04d-%%p.%s" % (i, ext))
-            outputs.add(run([binaries[kind]] + argv, env=run_env))
+            outputs.add(run([binaries[kind]] + argv, env=run_env,
+                            text=False))
         if len(outputs) != 1:
             sys.exit("error: the two builds disagree on run %d" % i)
     files = {}
@@ -173,7 +224,8 @@ def main():
 
     work = tempfile.mkdtemp(prefix="pathprof-merge-bench.")
     try:
-        log("building %s" % args.program)
+        if not args.pathprof_binary:
+            log("building %s" % args.program)
         binaries = build(args, work)
         log("running each build %d times" % args.runs)
         files = profile_runs(args, work, binaries)
@@ -243,9 +295,15 @@ def report(args, configs, input_bytes, work):
           (" " + argv if argv else ""))
     print("Machine: %s, %d CPUs (%s)" % (cpu, os.cpu_count() or 0,
                                          platform.machine()))
-    print("Workload: %s, %d runs with seeds 1..%d, size %s" % (
-        args.program, args.runs, args.runs,
-        args.size or RUN_SIZES[args.program]))
+    if args.run_args:
+        print("Workload: %s and %s, %d runs of `%s`%s%s" % (
+            args.pathprof_binary, args.clang_binary, args.runs, args.run_args,
+            " over the files below " + args.inputs if args.inputs else "",
+            " and the values " + args.values if args.values else ""))
+    else:
+        print("Workload: %s, %d runs with seeds 1..%d, size %s" % (
+            args.program, args.runs, args.runs,
+            args.size or RUN_SIZES[args.program]))
     print("Merge commands (each list file names the first N profiles):")
     for c in configs:
         cmd = [os.path.basename(c["cmd"][0])] + c["cmd"][1:]

@@ -58,6 +58,29 @@ struct ThreadContextTree {
   ContextTree Tree;
 };
 
+/// The description segment (function records, names and CFG descriptions)
+/// that the last raw read with this cache decoded, kept so that reading many
+/// raw profiles of one build, as a merge does, decodes and checks it once: a
+/// later file whose first description segment has the same bytes (compared
+/// in full) takes the decoded functions from here. Not thread-safe: one per
+/// thread.
+class RawDescriptionCache {
+public:
+  RawDescriptionCache();
+  ~RawDescriptionCache();
+  RawDescriptionCache(RawDescriptionCache &&);
+  RawDescriptionCache &operator=(RawDescriptionCache &&);
+
+  struct Entry;
+
+private:
+  std::unique_ptr<Entry> Kept;
+  friend llvm::Expected<Profile>
+  readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
+                 std::vector<ThreadContextTree> *Threads,
+                 RawDescriptionCache *Cache);
+};
+
 /// Parses a raw profile, with one function per (name, checksum): records of
 /// the same function emitted by several files are summed. Non-fatal problems
 /// (increments the runtime dropped, saturated sums) go to \p Warn. The
@@ -65,11 +88,14 @@ struct ThreadContextTree {
 /// \p Threads, each thread's is also appended there, in file order (those
 /// that counted something). A module built with
 /// -fprofile-path-correlate=binary has its names and CFG descriptions in its
-/// binary, which must be one of \p Binaries.
+/// binary, which must be one of \p Binaries. \p Cache, if given, saves
+/// decoding a description it holds, and keeps this file's if the file reads;
+/// the profile is the same (a cache is used with one set of binaries).
 llvm::Expected<Profile>
 readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
                std::vector<ThreadContextTree> *Threads = nullptr,
-               const ProfileBinaries *Binaries = nullptr);
+               const ProfileBinaries *Binaries = nullptr,
+               RawDescriptionCache *Cache = nullptr);
 
 /// What the header of one segment of a raw profile says (version 1 files
 /// have one segment, the file, without owner and version strings).
@@ -139,13 +165,15 @@ readProfileSubset(llvm::StringRef Path, llvm::ArrayRef<llvm::StringRef> Names,
 /// false (for a caller whose diagnostics name the file themselves). With
 /// \p Required other than Unknown, a profile of another kind is an error.
 /// \p Threads, for a raw profile, gets each thread's context tree, and
-/// \p Binaries has the binaries of its correlated modules (readRawProfile).
+/// \p Binaries has the binaries of its correlated modules and \p Cache is the
+/// raw reader's (readRawProfile).
 llvm::Expected<Profile>
 readProfile(llvm::StringRef Path, WarningHandler Warn,
             ProfileKind Required = ProfileKind::Unknown,
             bool NameFileInWarnings = true,
             std::vector<ThreadContextTree> *Threads = nullptr,
-            const ProfileBinaries *Binaries = nullptr);
+            const ProfileBinaries *Binaries = nullptr,
+            RawDescriptionCache *Cache = nullptr);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors come wrapped in a FileError

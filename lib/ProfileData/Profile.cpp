@@ -916,17 +916,20 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
   }
   SawExact |= Other.SawExact;
   SawSampled |= Other.SawSampled;
-  for (auto &[Name, OtherInfo] : Other.ByName) {
-    auto It = ByName.find(Name);
+  // Structured bindings of a StringMapEntry copy its value: name it.
+  for (const auto &KV : Other.ByName) {
+    auto It = ByName.find(KV.getKey());
     if (It == ByName.end())
       continue;
-    for (const Entry &O : OtherInfo.Entries)
+    for (const Entry &O : KV.second.Entries)
       for (const Entry &E : It->second.Entries)
         if (E.F.Checksum == O.F.Checksum && incompatible(E.F, O.F))
           return conflict(E.F, O.F, O.FirstInput);
   }
 
-  for (auto &[Name, OtherInfo] : Other.ByName) {
+  for (auto &KV : Other.ByName) {
+    StringRef Name = KV.getKey();
+    NameInfo &OtherInfo = KV.second;
     NameInfo &Info = ByName[Name];
     // The two mergers saw disjoint sets of inputs.
     Info.NumInputs += OtherInfo.NumInputs;
@@ -973,11 +976,11 @@ void ProfileMerger::reportMismatches(WarningHandler Warn) const {
          "): the exact profiles count as measuring every execution");
   }
   std::vector<StringRef> Names;
-  for (const auto &[Name, Info] : ByName)
-    if (llvm::any_of(Info.Entries, [&, &Info = Info](const Entry &E) {
-          return E.NumInputs != Info.NumInputs;
+  for (const auto &KV : ByName)
+    if (llvm::any_of(KV.second.Entries, [&](const Entry &E) {
+          return E.NumInputs != KV.second.NumInputs;
         }))
-      Names.push_back(Name);
+      Names.push_back(KV.getKey());
   llvm::sort(Names);
   for (StringRef Name : Names) {
     const NameInfo &Info = ByName.find(Name)->second;
@@ -1007,8 +1010,8 @@ void ProfileMerger::reportMismatches(WarningHandler Warn) const {
 
 Profile ProfileMerger::takeResult() {
   Profile P;
-  for (auto &[Name, Info] : ByName)
-    for (Entry &E : Info.Entries)
+  for (auto &KV : ByName)
+    for (Entry &E : KV.second.Entries)
       P.Functions.push_back(std::move(E.F));
   P.sortFunctions();
   P.Metrics = std::move(Metrics);

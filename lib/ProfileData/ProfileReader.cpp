@@ -126,7 +126,8 @@ static Expected<T> readFile(StringRef Path, WarningHandler Warn, ReadFn Read,
 static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
                                     ProfileKind Required,
                                     std::vector<ThreadContextTree> *Threads,
-                                    const ProfileBinaries *Binaries) {
+                                    const ProfileBinaries *Binaries,
+                                    RawDescriptionCache *Cache = nullptr) {
   ProfileKind Kind = identifyProfile(Buffer);
   if (Required == ProfileKind::Text && Kind != ProfileKind::Text)
     return makeProfileError(profile_error::not_a_profile,
@@ -141,7 +142,7 @@ static Expected<Profile> readBuffer(StringRef Buffer, WarningHandler FileWarn,
             "merged; they are apart in raw profiles only");
   switch (Kind) {
   case ProfileKind::Raw:
-    return readRawProfile(Buffer, FileWarn, Threads, Binaries);
+    return readRawProfile(Buffer, FileWarn, Threads, Binaries, Cache);
   case ProfileKind::Indexed:
     return readIndexedProfile(Buffer);
   case ProfileKind::Text:
@@ -156,11 +157,13 @@ Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
                                         ProfileKind Required,
                                         bool NameFileInWarnings,
                                         std::vector<ThreadContextTree> *Threads,
-                                        const ProfileBinaries *Binaries) {
+                                        const ProfileBinaries *Binaries,
+                                        RawDescriptionCache *Cache) {
   return readFile<Profile>(
       Path, Warn,
-      [Required, Threads, Binaries](StringRef Buffer, WarningHandler FileWarn) {
-        return readBuffer(Buffer, FileWarn, Required, Threads, Binaries);
+      [Required, Threads, Binaries, Cache](StringRef Buffer,
+                                           WarningHandler FileWarn) {
+        return readBuffer(Buffer, FileWarn, Required, Threads, Binaries, Cache);
       },
       NameFileInWarnings);
 }

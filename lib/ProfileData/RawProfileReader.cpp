@@ -43,7 +43,9 @@
 
 #include <cstddef>
 #include <cstring>
+#include <functional>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 using namespace pathprof;
@@ -148,6 +150,10 @@ struct RawSegment {
   /// descriptions are in (set by readRawProfile before its records are
   /// read).
   const BinaryDescriptions *Binary = nullptr;
+  /// A segment rebuilt from a compact one: its only bytes that may not be
+  /// zero, as sorted disjoint [begin, end) ranges, so that reading its counts
+  /// need not visit (nor fault in) the zero pages between them.
+  std::optional<std::vector<std::pair<uint64_t, uint64_t>>> NonZero;
 
   bool hasFunctions() const {
     return Kind != PATHPROF_SEGMENT_COUNTERS &&
@@ -451,6 +457,7 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
   StringRef Runs = S.region(S.Runs);
   const uint64_t Words = Runs.size() / 8, Limit = Size / 8;
   uint64_t Next = V3HeaderBytes / 8;
+  std::vector<std::pair<uint64_t, uint64_t>> NonZero = {{0, V3HeaderBytes}};
   for (uint64_t I = 0; I != Words;) {
     std::string Where =
         At.prefix() + "run at byte " + std::to_string(S.Runs.Offset + I * 8);
@@ -473,6 +480,7 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
                      " words, but the runs region ends after " +
                      Twine(Words - I - 2));
     std::memcpy(Dense + Start * 8, Runs.data() + I * 8 + 16, Len * 8);
+    NonZero.emplace_back(Start * 8, (Start + Len) * 8);
     Next = Start + Len;
     I += 2 + Len;
   }
@@ -482,7 +490,30 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
   D->Producer = S.Producer;
   D->Runtime = S.Runtime;
   D->OwnerPid = S.OwnerPid;
+  D->NonZero = std::move(NonZero);
   return D;
+}
+
+/// The first index from \p I below \p Count whose element, the word at
+/// \p Key + index * \p Stride of \p S, may not be zero, or \p Count: \p I
+/// itself, unless the runs of a compact segment say which words are zero.
+/// Callers skip elements that are zero, so they read the same either way.
+uint64_t nextNonZero(const RawSegment &S, uint64_t Key, uint64_t Stride,
+                     uint64_t Count, uint64_t I) {
+  if (!S.NonZero)
+    return I;
+  auto It = S.NonZero->begin(), End = S.NonZero->end();
+  while (I < Count) {
+    const uint64_t At = Key + I * Stride;
+    It = std::partition_point(It, End,
+                              [&](const auto &R) { return R.second <= At; });
+    if (It == End)
+      break;
+    if (It->first <= At)
+      return I;
+    I = (It->first - Key + Stride - 1) / Stride;
+  }
+  return Count;
 }
 
 /// Checks the regions of \p S: aligned, inside the segment, disjoint.
@@ -774,6 +805,18 @@ public:
   /// The functions read, and the warnings that apply to the whole file.
   Profile finish();
 
+  /// The functions of the modules added so far, before any counts.
+  const std::vector<FunctionProfile> &functions() const { return P.Functions; }
+
+  /// Takes \p Functions as those of the first module added, as
+  /// addModule() read them (RawDescriptionCache).
+  void adoptFunctions(const std::vector<FunctionProfile> &Functions) {
+    assert(P.Functions.empty() && "only as the first module");
+    P.Functions = Functions;
+    Saturated.assign(Functions.size(), false);
+    KnownStale = true;
+  }
+
 private:
   /// The index in P.Functions of the function of record \p R, parsing its
   /// CFG description unless an earlier segment had the same function.
@@ -817,6 +860,8 @@ private:
   /// each metric of P.
   std::map<uint64_t, std::vector<uint64_t>> MetricSlots;
   std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
+  /// Known is to be rebuilt from P.Functions (adoptFunctions()).
+  bool KnownStale = false;
   std::vector<bool> Saturated;
   uint64_t Dropped = 0;
   /// Function entries the runtime could not give a node (a full tree).
@@ -827,6 +872,12 @@ private:
 Expected<size_t> RawProfileBuilder::functionOf(const RawRecord &R,
                                                const RawSegment &S) {
   const Location &At = S.At;
+  if (KnownStale) {
+    Known.clear();
+    for (size_t I = 0; I != P.Functions.size(); ++I)
+      Known[{P.Functions[I].Name, P.Functions[I].Checksum}].push_back(I);
+    KnownStale = false;
+  }
   std::vector<size_t> &Same = Known[{R.Name.str(), R.Checksum}];
   for (size_t I : Same) {
     const FunctionProfile &F = P.Functions[I];
@@ -936,7 +987,10 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       continue;
     }
     std::vector<PathRecord> Counted;
-    for (uint64_t Id = 0; Id != Fn.NumPaths; ++Id) {
+    auto Next = [&](uint64_t Id) {
+      return nextNonZero(S, Base, Words * 8, Fn.NumPaths, Id);
+    };
+    for (uint64_t Id = Next(0); Id != Fn.NumPaths; Id = Next(Id + 1)) {
       uint64_t At = Base + Id * Words * 8;
       if (uint64_t Count = readU64(S.Bytes, At))
         Counted.push_back(readPath(S, Id, Count, At + 8, R.numMetrics(),
@@ -1365,7 +1419,14 @@ Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
   auto Slots = MetricSlots.find(At.Offset);
   // Per function, the entries in slot order: added at once, in one pass.
   std::map<size_t, std::vector<PathRecord>> Hashed;
-  for (uint64_t Slot = 0; Slot != Capacity; ++Slot) {
+  // Empty slots are zero.
+  auto Next = [&](uint64_t Slot) {
+    return nextNonZero(S,
+                       HashOffset + HashHeaderBytes +
+                           offsetof(PathProfHashEntry, FunctionIndexPlusOne),
+                       EntryBytes, Capacity, Slot);
+  };
+  for (uint64_t Slot = Next(0); Slot != Capacity; Slot = Next(Slot + 1)) {
     uint64_t Base = HashOffset + HashHeaderBytes + Slot * EntryBytes;
     PathProfHashEntry E;
 #define PATHPROF_HASH_ENTRY_FIELD(Name)                                        \
@@ -1692,11 +1753,42 @@ binaryOf(const RawSegment &S, const ProfileBinaries *Binaries) {
           "), and no binary given has that build id: " + Given);
 }
 
+/// Whether the description segments \p A and \p B decode to the same
+/// functions: the same bytes but for the process that wrote them, which
+/// addModule() does not read.
+static bool sameDescription(StringRef A, StringRef B) {
+  constexpr size_t Pid = offsetof(PathProfRawHeader, OwnerPid);
+  constexpr size_t Rest = offsetof(PathProfRawHeader, OwnerStartTime) + 8;
+  static_assert(Rest == Pid + 16, "the owner's pid, then its start time");
+  return A.size() == B.size() && A.size() >= Rest &&
+         A.take_front(Pid) == B.take_front(Pid) &&
+         A.drop_front(Rest) == B.drop_front(Rest);
+}
+
+struct RawDescriptionCache::Entry {
+  /// The description segment, also holding the records' names and CFGs.
+  std::string Bytes;
+  RawModule Module;
+  /// The functions it gave an empty RawProfileBuilder.
+  std::vector<FunctionProfile> Functions;
+};
+
+RawDescriptionCache::RawDescriptionCache() = default;
+RawDescriptionCache::~RawDescriptionCache() = default;
+RawDescriptionCache::RawDescriptionCache(RawDescriptionCache &&) = default;
+RawDescriptionCache &
+RawDescriptionCache::operator=(RawDescriptionCache &&) = default;
+
 Expected<Profile>
 pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
                          std::vector<ThreadContextTree> *Threads,
-                         const ProfileBinaries *Binaries) {
+                         const ProfileBinaries *Binaries,
+                         RawDescriptionCache *Cache) {
   RawProfileBuilder B(Warn, Threads);
+  // The first description, what it decoded to, to keep in Cache if the
+  // whole file reads (a file that fails may be skipped by a merge, and its
+  // description must then not count as seen).
+  std::optional<RawDescriptionCache::Entry> ToKeep;
   // Version 3: the description segments by module signature, and the
   // counter segments to add once every description is known (a file need
   // not put a module's description before its counts).
@@ -1728,9 +1820,38 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
         return Binary.takeError();
       S.Binary = *Binary;
     }
-    Expected<RawModule> M = B.addModule(S);
+    // Only the first module: the functions of a later one depend on those
+    // before it.
+    const bool First = Cache && S.Kind == PATHPROF_SEGMENT_DESCRIPTION &&
+                       B.functions().empty();
+    const RawDescriptionCache::Entry *Kept =
+        First ? Cache->Kept.get() : nullptr;
+    const bool Hit = Kept && sameDescription(Kept->Bytes, S.Bytes);
+    if (Hit)
+      B.adoptFunctions(Kept->Functions);
+    Expected<RawModule> M =
+        Hit ? Expected<RawModule>(Kept->Module) : B.addModule(S);
     if (!M)
       return M.takeError();
+    if (First && !Hit) {
+      ToKeep.emplace();
+      ToKeep->Bytes = S.Bytes.str();
+      ToKeep->Module = *M;
+      ToKeep->Functions = B.functions();
+      // The records' strings in the segment point into the kept copy of it
+      // (a string from elsewhere outlives the read already).
+      auto Rebase = [&](StringRef &Ref) {
+        const std::less_equal<const char *> LE;
+        if (!Ref.empty() && LE(S.Bytes.begin(), Ref.begin()) &&
+            LE(Ref.end(), S.Bytes.end()))
+          Ref = StringRef(ToKeep->Bytes.data() + (Ref.data() - S.Bytes.data()),
+                          Ref.size());
+      };
+      for (RawRecord &R : ToKeep->Module.Records) {
+        Rebase(R.Name);
+        Rebase(R.CFG);
+      }
+    }
     if (S.Kind == 0)
       return B.addCounts(*M, S);
     if (!Modules.emplace(S.Signature, std::move(*M)).second)
@@ -1762,6 +1883,9 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
   // function.
   ProfileMerger Combine;
   Combine.add(B.finish(), "the profile", Warn);
+  if (ToKeep)
+    Cache->Kept =
+        std::make_unique<RawDescriptionCache::Entry>(std::move(*ToKeep));
   return Combine.takeResult();
 }
 

@@ -412,9 +412,11 @@ int pathprof::tool::mergeMain() {
   Threads = std::max(1u, std::min<unsigned>(Threads, Inputs.size()));
 
   std::vector<InputResult> Results(Inputs.size());
-  auto ReadInput = [](const WeightedFile &In, WarningHandler Warn) {
+  auto ReadInput = [](const WeightedFile &In, WarningHandler Warn,
+                      RawDescriptionCache *Cache = nullptr) {
     return readInput(In.Path, Warn,
-                     MergeTextInput ? ProfileKind::Text : ProfileKind::Unknown);
+                     MergeTextInput ? ProfileKind::Text : ProfileKind::Unknown,
+                     /*Threads=*/nullptr, Cache);
   };
   // --keep-common-metrics needs the first input's metrics before any input is
   // merged. That input is kept, not read again (it may be a pipe); so are the
@@ -444,6 +446,9 @@ int pathprof::tool::mergeMain() {
   ProgressLine Progress(MergeProgress, "merge", Inputs.size(), "inputs",
                         "read");
   std::vector<ProfileMerger> Mergers(Threads);
+  // Raw profiles of one build share their description: each thread decodes
+  // it once.
+  std::vector<RawDescriptionCache> Caches(Threads);
   std::atomic<size_t> FirstFailure{Inputs.size()};
   std::atomic<size_t> NumFailed{0};
   // Thread T merges the T-th contiguous share of the inputs, in order.
@@ -461,7 +466,7 @@ int pathprof::tool::mergeMain() {
       } else if (I == FirstIndex) {
         P = std::move(First);
       } else {
-        Expected<Profile> Read = ReadInput(In, Warn);
+        Expected<Profile> Read = ReadInput(In, Warn, &Caches[T]);
         if (Read)
           P = std::move(*Read);
         else

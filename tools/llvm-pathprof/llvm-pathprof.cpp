@@ -70,7 +70,8 @@ int pathprof::tool::fail(Error E) {
 Expected<Profile>
 pathprof::tool::readInput(StringRef Path, WarningHandler Warn,
                           ProfileKind Required,
-                          std::vector<ThreadContextTree> *Threads) {
+                          std::vector<ThreadContextTree> *Threads,
+                          RawDescriptionCache *Cache) {
   // Read once (thread-safe: merging threads read inputs concurrently).
   struct Loaded {
     ProfileBinaries Binaries;
@@ -85,7 +86,7 @@ pathprof::tool::readInput(StringRef Path, WarningHandler Warn,
   if (!L.Error.empty())
     return createStringError(inconvertibleErrorCode(), L.Error);
   return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true, Threads,
-                     &L.Binaries);
+                     &L.Binaries, Cache);
 }
 
 std::string pathprof::tool::hex(uint64_t V) {

@@ -52,12 +52,14 @@ int reportMain();
 int exportMain();
 
 /// Reads the profile at \p Path as readProfile does (\p Required,
-/// \p Threads), with the binaries --binary names for the raw profiles of
-/// modules built with -fprofile-path-correlate=binary. Thread-safe.
+/// \p Threads, \p Cache), with the binaries --binary names for the raw
+/// profiles of modules built with -fprofile-path-correlate=binary.
+/// Thread-safe (with a cache per thread).
 llvm::Expected<Profile>
 readInput(llvm::StringRef Path, WarningHandler Warn,
           ProfileKind Required = ProfileKind::Unknown,
-          std::vector<ThreadContextTree> *Threads = nullptr);
+          std::vector<ThreadContextTree> *Threads = nullptr,
+          RawDescriptionCache *Cache = nullptr);
 
 /// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
 void warn(const llvm::Twine &Msg);
