@@ -87,6 +87,13 @@ config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%utils", os.path.join(config.pathprof_src_root, "utils")))
 
+# The Python helpers read raw files with the format's constants as the
+# build generates them (pathprof_layout.py, test/CMakeLists.txt).
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    [os.path.join(config.pathprof_obj_root, "python")] +
+    ([config.environment["PYTHONPATH"]]
+     if config.environment.get("PYTHONPATH") else []))
+
 # Node.js finds the packages utils/setup.sh installs (utils/js); browser
 # tests start chromium through %utils/js/chromium.js.
 config.environment["NODE_PATH"] = os.path.join(

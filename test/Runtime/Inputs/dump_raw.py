@@ -2,7 +2,7 @@
 every segment's header, offsets and sizes are consistent (a failed check
 exits 1). Version 2 files print one block per segment, starting with a
 'segment at OFFSET:' line; FREE segments print only that line. Version 3
-to 6 (the same layout) files print a 'description at OFFSET:' line per module
+and later (the same layout) files print a 'description at OFFSET:' line per module
 description and a block per counter segment, with the functions of its
 description, as version 2 does; a version 6 compact segment prints the same
 block, of the counter segment it stands for, after 'compact at OFFSET:'.
@@ -13,18 +13,20 @@ import os
 import struct
 import sys
 
+from pathprof_layout import (FUNCTION_FORMAT, HEADER_FORMAT, RAW_MAGIC as MAGIC,
+                             REGION_BUILD_ID, REGION_COUNTERS,
+                             REGION_FUNCTIONS, REGION_HASH, REGION_NAMES,
+                             REGION_VALUES, SEGMENT_COMPACT as COMPACT,
+                             SEGMENT_COUNTERS as COUNTERS,
+                             SEGMENT_DESCRIPTION as DESCRIPTION,
+                             SEGMENT_FREE as FREE)
 from raw_compact import expand_compact
 
+# Versions 1 and 2 (read, no longer written) have their own headers.
 V1_HEADER = struct.Struct("<16Q")
 V2_HEADER = struct.Struct("<18Q64s64s")
-V3_HEADER = struct.Struct("<12Q64s64s32Q")
-DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
-REGION_FUNCTIONS, REGION_NAMES, REGION_COUNTERS, REGION_HASH = 1, 2, 3, 4
-REGION_BUILD_ID = 14
-REGION_VALUES = 8
-FUNC = struct.Struct("<8Q")
-MAGIC = 0x574152464F525050
-FREE = 1
+V3_HEADER = struct.Struct(HEADER_FORMAT)
+FUNC = struct.Struct(FUNCTION_FORMAT)
 
 
 def fail(msg):

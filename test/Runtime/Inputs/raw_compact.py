@@ -1,12 +1,13 @@
-"""Expands a compact segment (raw version 6) of a raw PathProf profile into
+"""Expands a compact segment (raw version 6 and later) of a raw PathProf profile into
 the counter segment it stands for: its dense header region, then zeros but
 for its runs {start word, number of words, words}. Shared by the test
 helpers that read raw files (dump_raw.py, context_arena.py)."""
 import struct
 
-HEADER = struct.Struct("<12Q64s64s32Q")
-COUNTERS = 2
-REGION_DENSE_HEADER, REGION_RUNS = 11, 12
+from pathprof_layout import (HEADER_FORMAT, HEADER_SIZE, REGION_DENSE_HEADER,
+                             REGION_RUNS, SEGMENT_COUNTERS as COUNTERS)
+
+HEADER = struct.Struct(HEADER_FORMAT)
 
 
 def expand_compact(data, offset):
@@ -25,7 +26,8 @@ def expand_compact(data, offset):
     dense = bytearray(inner[3])
     dense[0:HEADER.size] = data[offset + dense_off:
                                 offset + dense_off + HEADER.size]
-    at, end, next_word = offset + runs_off, offset + runs_off + runs_size, 60
+    at, end, next_word = (offset + runs_off, offset + runs_off + runs_size,
+                          HEADER_SIZE // 8)
     while at < end:
         start, n = struct.unpack_from("<2Q", data, at)
         if n == 0 or start < next_word or 8 * (start + n) > len(dense):
