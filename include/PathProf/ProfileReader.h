@@ -78,7 +78,7 @@ private:
   friend llvm::Expected<Profile>
   readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
                  std::vector<ThreadContextTree> *Threads,
-                 RawDescriptionCache *Cache);
+                 const ProfileBinaries *Binaries, RawDescriptionCache *Cache);
 };
 
 /// Parses a raw profile, with one function per (name, checksum): records of
