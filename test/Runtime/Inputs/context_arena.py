@@ -9,12 +9,16 @@ owner is its node (exit 1 otherwise)."""
 import struct
 import sys
 
+from pathprof_layout import (HEADER_FORMAT, RAW_MAGIC as MAGIC,
+                             REGION_CONTEXT as CONTEXT,
+                             REGION_FUNCTIONS as FUNCTIONS,
+                             REGION_NAMES as NAMES, SEGMENT_COMPACT as COMPACT,
+                             SEGMENT_COUNTERS as COUNTERS,
+                             SEGMENT_DESCRIPTION as DESCRIPTION,
+                             SEGMENT_FREE)
 from raw_compact import expand_compact
 
-HEADER = struct.Struct("<12Q64s64s32Q")
-MAGIC = 0x574152464F525050
-DESCRIPTION, COUNTERS, COMPACT = 1, 2, 3
-FUNCTIONS, NAMES, CONTEXT = 1, 2, 7
+HEADER = struct.Struct(HEADER_FORMAT)
 NODE, BACKEDGE = 1, 2
 
 data = open(sys.argv[1], "rb").read()
@@ -33,7 +37,7 @@ while off < file_size:
         break
     # A compact segment's counter segment is read from after the file.
     base, fields = off, h
-    if h[4] == COMPACT and not h[5] & 1:
+    if h[4] == COMPACT and not h[5] & SEGMENT_FREE:
         fields, dense = expand_compact(data, off)
         base = len(data)
         data += dense
@@ -57,7 +61,7 @@ for off, kind, sig, flags, regions in segments:
     names[sig] = [n.split(";")[-1] for n in fns]
 
 for off, kind, sig, flags, regions in segments:
-    if kind != COUNTERS or flags & 1 or CONTEXT not in regions:
+    if kind != COUNTERS or flags & SEGMENT_FREE or CONTEXT not in regions:
         continue
     base, size = regions[CONTEXT]
     used, roots = u64(base + 8), u64(base + 16)
