@@ -67,11 +67,9 @@ int pathprof::tool::fail(Error E) {
   return fail(describeProfileError(std::move(E)));
 }
 
-Expected<Profile>
-pathprof::tool::readInput(StringRef Path, WarningHandler Warn,
-                          ProfileKind Required,
-                          std::vector<ThreadContextTree> *Threads,
-                          RawDescriptionCache *Cache) {
+Expected<Profile> pathprof::tool::readInput(
+    StringRef Path, WarningHandler Warn, ProfileKind Required,
+    std::vector<ThreadContextTree> *Threads, RawDescriptionCache *Cache) {
   // Read once (thread-safe: merging threads read inputs concurrently).
   struct Loaded {
     ProfileBinaries Binaries;

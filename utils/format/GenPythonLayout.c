@@ -1,4 +1,5 @@
-/*===- GenPythonLayout.c - The raw format's constants for Python ---*- C -*-===*\
+/*===- GenPythonLayout.c - The raw format's constants for Python ---*- C
+-*-===*\
 |*
 |* Prints pathprof_layout.py, the constants of the raw profile format that
 |* the Python test helpers and benchmark scripts read raw files with (magic,
