@@ -14,12 +14,11 @@
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
 using namespace pathprof;
-
-static uint64_t align8(uint64_t V) { return (V + 7) & ~uint64_t(7); }
 
 Error ProfileBinaries::parseSection(StringRef Bytes, BinaryDescriptions &Into) {
   constexpr uint64_t EntryBytes = sizeof(PathProfDescEntry);
@@ -47,22 +46,24 @@ Error ProfileBinaries::parseSection(StringRef Bytes, BinaryDescriptions &Into) {
   E.Name = support::endian::read64le(Bytes.data() + At +                       \
                                      offsetof(PathProfDescEntry, Name));
 #include "PathProf/ProfileLayout.inc"
-    uint64_t Left = Bytes.size() - At - EntryBytes;
-    if (E.NameSize == 0 || E.NameSize > Left ||
-        E.CFGSize > Left - align8(E.NameSize) || align8(E.NameSize) > Left ||
-        align8(E.CFGSize) > Left - align8(E.NameSize))
+    // In this order no difference wraps: each size is compared with what is
+    // left before its rounded-up value is used.
+    const uint64_t Left = Bytes.size() - At - EntryBytes;
+    const uint64_t NameBytes = alignTo(E.NameSize, 8);
+    if (E.NameSize == 0 || E.NameSize > Left || NameBytes > Left ||
+        E.CFGSize > Left - NameBytes ||
+        alignTo(E.CFGSize, 8) > Left - NameBytes)
       return Corrupt(At, "name of " + Twine(E.NameSize) +
                              " bytes and CFG description of " +
                              Twine(E.CFGSize) + " do not fit the section");
     StringRef Name = Bytes.substr(At + EntryBytes, E.NameSize);
-    StringRef CFG =
-        Bytes.substr(At + EntryBytes + align8(E.NameSize), E.CFGSize);
+    StringRef CFG = Bytes.substr(At + EntryBytes + NameBytes, E.CFGSize);
     // The same function from several object files (an inline function built
     // without its own group, or the copies of ThinLTO backends): the same
     // key and checksum mean the same CFG description.
     Into.Entries.try_emplace({E.NameRef, E.Checksum},
                              BinaryDescriptions::Entry{Name, CFG});
-    At += EntryBytes + align8(E.NameSize) + align8(E.CFGSize);
+    At += EntryBytes + NameBytes + alignTo(E.CFGSize, 8);
   }
   return Error::success();
 }
