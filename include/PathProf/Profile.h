@@ -514,6 +514,26 @@ struct PathProfileSummary {
   }
 };
 
+/// How an estimated profile was made (llvm-pathprof sample): its counts
+/// were not counted but estimated from samples of hardware branch records,
+/// each complete Ball-Larus path seen in a sample's window weighted by the
+/// sampling period over the number of windows that could have held it.
+struct EstimateInfo {
+  /// The mean number of taken branches from one sample to the next; 0 when
+  /// not known (then a sample weighs 1).
+  uint64_t Period = 0;
+  /// The samples the estimate was made from.
+  uint64_t Samples = 0;
+  /// Branch records per sample (the window depth): the largest seen.
+  uint64_t RecordsPerSample = 0;
+
+  bool operator==(const EstimateInfo &O) const {
+    return Period == O.Period && Samples == O.Samples &&
+           RecordsPerSample == O.RecordsPerSample;
+  }
+  bool operator!=(const EstimateInfo &O) const { return !(*this == O); }
+};
+
 /// A whole profile: the functions of a program, in no particular order
 /// unless sortFunctions() was called.
 struct Profile {
@@ -528,6 +548,9 @@ struct Profile {
   /// -fprofile-path-context. Functions are then its flattening: each
   /// function's paths are the sum of its nodes' and of its flat counters.
   std::optional<ContextTree> Context;
+  /// Set when the counts are estimates from branch samples
+  /// (llvm-pathprof sample), not exact counts.
+  std::optional<EstimateInfo> Estimated;
 
   /// Sorts functions by (name, checksum), the order of indexed profiles.
   void sortFunctions();
