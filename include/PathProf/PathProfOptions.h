@@ -25,6 +25,10 @@ struct PathProfOptions {
   /// -pathprof-instrument: instrument when the plugin is loaded into the
   /// default pipeline and no profile is used.
   bool Instrument = true;
+  /// -pathprof-sample: instead of instrumenting, build a binary whose
+  /// branch samples llvm-pathprof sample can map to paths (pseudo-probes
+  /// and CFG descriptions in sections that are not loaded).
+  bool Sample = false;
   /// -pathprof-preinline: inline small callees first (IR PGO's pre-inliner),
   /// on both sides, in optimized builds.
   bool PreInline = true;

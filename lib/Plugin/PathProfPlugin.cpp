@@ -19,6 +19,7 @@
 #include "PathProf/PathProfUse.h"
 #include "PathProf/PreInliner.h"
 #include "PathProf/ProfileForUse.h"
+#include "PathProf/SampleProbes.h"
 #include "PathProf/SoleCallInliner.h"
 #include "PathProf/Superblock.h"
 
@@ -50,6 +51,10 @@ static void registerCallbacks(PassBuilder &PB) {
              ArrayRef<PassBuilder::PipelineElement>) {
         if (Name == "pathprof-preinline") {
           MPM.addPass(PreInlinerPass(OptimizationLevel::O2));
+          return true;
+        }
+        if (Name == "pathprof-sample-probes") {
+          MPM.addPass(SampleProbesPass(Opts.MaxPaths));
           return true;
         }
         if (Name == "pathprof-lower") {
@@ -100,9 +105,10 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineEarlySimplificationEPCallback(
       [Opts](ModulePassManager &MPM, OptimizationLevel Level) {
         const bool Use = !Opts.ProfileUse.empty();
-        // The instrumentation and the use pass see the same CFGs: both run
-        // here, after the same pre-inliner.
-        if ((Use || Opts.Instrument) && Level != OptimizationLevel::O0 &&
+        // The instrumentation, the sampling build's probes and the use pass
+        // see the same CFGs: all run here, after the same pre-inliner.
+        if ((Use || Opts.Instrument || Opts.Sample) &&
+            Level != OptimizationLevel::O0 &&
             Opts.PreInline)
           MPM.addPass(PreInlinerPass(Level));
         if (Use) {
@@ -127,6 +133,8 @@ static void registerCallbacks(PassBuilder &PB) {
           // which finds profiles by the CFG the promotion changes.
           if (Level != OptimizationLevel::O0)
             MPM.addPass(PGOIndirectCallPromotion());
+        } else if (Opts.Sample) {
+          MPM.addPass(SampleProbesPass(Opts.MaxPaths));
         } else if (Opts.Instrument) {
           MPM.addPass(PathProfInstrumentPass(Opts.MaxPaths));
           MPM.addPass(PathProfLoweringPass());
@@ -136,7 +144,8 @@ static void registerCallbacks(PassBuilder &PB) {
   // when inner loops are in their final shape.
   PB.registerScalarOptimizerLateEPCallback(
       [Opts](FunctionPassManager &FPM, OptimizationLevel) {
-        if (Opts.Instrument && Opts.PromoteCounters && Opts.ProfileUse.empty())
+        if (Opts.Instrument && !Opts.Sample && Opts.PromoteCounters &&
+            Opts.ProfileUse.empty())
           FPM.addPass(CounterPromotionPass());
       });
 }

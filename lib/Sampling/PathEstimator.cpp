@@ -1,19 +1,754 @@
 //===- PathEstimator.cpp - Path profiles from branch samples --------------===//
 //
-// Under construction: see PathProf/PathEstimator.h.
+// See PathProf/PathEstimator.h. The work has three parts:
+//  - SampledBinary reads one binary built with -fprofile-path-sample: its CFG
+//    descriptions, its pseudo-probes (LLVM's MCPseudoProbeDecoder, as
+//    llvm-profgen decodes them) sorted by address, each with the function,
+//    DAG block and inlined copy ("frame") it stands for, the function
+//    symbols, and the bytes of its code, to tell calls and returns apart.
+//  - WindowWalker follows one sample's window: the straight-line runs
+//    between its records, the activations that calls push and returns pop,
+//    and in each activation one partial path per frame.
+//  - estimatePathProfile() maps the records' addresses through the mapping
+//    events, walks every window and turns the weighted complete paths into
+//    a Profile.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/PathEstimator.h"
+#include "PathProf/CFGDescription.h"
+#include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
+#include "PathProf/ProfileFormat.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCPseudoProbe.h"
+#include "llvm/Object/BuildID.h"
+#include "llvm/Object/ELFObjectFile.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cmath>
+#include <deque>
+#include <map>
 
 using namespace llvm;
 using namespace pathprof;
 
-Expected<Profile> pathprof::estimatePathProfile(const PerfScript &,
-                                                const PathEstimatorOptions &,
-                                                PathEstimatorStats &,
-                                                WarningHandler) {
-  return createStringError(inconvertibleErrorCode(),
-                           "path estimation is not built yet");
+namespace {
+
+/// What a pseudo-probe stands for.
+struct ProbeSite {
+  uint64_t Address = 0;
+  /// Index into SampledBinary::Functions.
+  uint32_t Function = 0;
+  /// The DAG node of the block.
+  uint32_t Block = 0;
+  /// The copy of the function's code the probe is in: the function itself,
+  /// or one of its inlined copies, within one outlined function.
+  uint32_t Frame = 0;
+};
+
+/// A function of a binary's descriptions, with what the walk asks of its
+/// DAG.
+struct DescribedFunction {
+  std::string Name;
+  uint64_t Checksum = 0;
+  std::string CFGData;
+  CFGDescription CFG;
+  /// Per node: CFG successors (sorted), whether a path break leaves it
+  /// (EXIT pseudo-edge), whether one enters it (ENTRY pseudo-edge), and
+  /// whether it leaves the function.
+  std::vector<SmallVector<uint32_t, 2>> Succs;
+  std::vector<uint8_t> BreakOut, BreakIn, Returns;
+
+  bool hasEdge(uint32_t U, uint32_t V) const {
+    return llvm::binary_search(Succs[U], V);
+  }
+  /// Whether every path through \p U ends at \p U (it only returns).
+  bool onlyReturns(uint32_t U) const {
+    return Returns[U] && Succs[U].empty() && !BreakOut[U];
+  }
+};
+
+class SampledBinary {
+public:
+  static Expected<std::unique_ptr<SampledBinary>> load(StringRef Path,
+                                                       WarningHandler Warn);
+
+  std::string Path;
+  std::string BuildId;
+  std::vector<DescribedFunction> Functions;
+  /// Sorted by address; probes at one address in the order of their code.
+  std::vector<ProbeSite> Probes;
+
+  /// The file offset of virtual address \p VAddr's byte, and the reverse.
+  std::optional<uint64_t> vaddrOfOffset(uint64_t Offset) const;
+
+  enum class BranchKind { Jump, Call, TailCall, Return };
+  /// What the taken branch at \p From to \p To was.
+  BranchKind classify(uint64_t From, uint64_t To) const;
+  /// Whether a function symbol starts at \p VAddr.
+  bool isFunctionStart(uint64_t VAddr) const;
+
+private:
+  struct Segment {
+    uint64_t Offset, VAddr, Size;
+  };
+  struct Code {
+    uint64_t VAddr;
+    StringRef Bytes;
+  };
+  std::vector<Segment> Segments;
+  std::vector<Code> CodeSections;
+  /// Function symbols' start addresses, sorted, with their ends.
+  std::vector<std::pair<uint64_t, uint64_t>> Symbols;
+  std::vector<std::pair<StringRef, uint64_t>> SymbolNames;
+  std::unique_ptr<MemoryBuffer> Buffer;
+  std::unique_ptr<object::ObjectFile> Object;
+
+  Error readFunctions(StringRef DescSection);
+  Error readProbes(StringRef DescSection, StringRef ProbeSection,
+                   WarningHandler Warn);
+  /// The start of the function symbol that holds \p VAddr, or none.
+  std::optional<uint64_t> functionOf(uint64_t VAddr) const;
+};
+
+} // namespace
+
+static Error binaryError(StringRef Path, const Twine &Msg) {
+  return createFileError(
+      Path, makeProfileError(profile_error::missing_binary, Msg));
+}
+
+Expected<std::unique_ptr<SampledBinary>>
+SampledBinary::load(StringRef Path, WarningHandler Warn) {
+  auto B = std::make_unique<SampledBinary>();
+  B->Path = Path.str();
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(
+      Path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!Buf)
+    return createFileError(Path, errorCodeToError(Buf.getError()));
+  B->Buffer = std::move(*Buf);
+  Expected<std::unique_ptr<object::ObjectFile>> Obj =
+      object::ObjectFile::createObjectFile(B->Buffer->getMemBufferRef());
+  if (!Obj) {
+    consumeError(Obj.takeError());
+    return binaryError(Path, "not an ELF file");
+  }
+  B->Object = std::move(*Obj);
+  auto *ELF = dyn_cast<object::ELF64LEObjectFile>(B->Object.get());
+  if (!ELF)
+    return binaryError(Path, "not a 64-bit little-endian ELF file");
+  B->BuildId = toHex(object::getBuildID(ELF), /*LowerCase=*/true);
+
+  StringRef Desc, ProbeDesc, Probes;
+  for (const object::SectionRef &Sec : ELF->sections()) {
+    Expected<StringRef> Name = Sec.getName();
+    if (!Name) {
+      consumeError(Name.takeError());
+      continue;
+    }
+    StringRef *Into = *Name == PATHPROF_DESC_SECTION  ? &Desc
+                      : *Name == ".pseudo_probe_desc" ? &ProbeDesc
+                      : *Name == ".pseudo_probe"      ? &Probes
+                                                      : nullptr;
+    if (Into || Sec.isText()) {
+      Expected<StringRef> Contents = Sec.getContents();
+      if (!Contents)
+        return createFileError(Path, Contents.takeError());
+      if (Into)
+        *Into = *Contents;
+      else
+        B->CodeSections.push_back({Sec.getAddress(), *Contents});
+    }
+  }
+  if (Desc.empty() || Probes.empty())
+    return binaryError(Path, "has no " +
+                                 Twine(Desc.empty() ? PATHPROF_DESC_SECTION
+                                                    : ".pseudo_probe") +
+                                 " section: build it with "
+                                 "-fprofile-path-sample, and keep the "
+                                 "section when stripping it");
+
+  auto Phdrs = ELF->getELFFile().program_headers();
+  if (!Phdrs)
+    return createFileError(Path, Phdrs.takeError());
+  for (const auto &Ph : *Phdrs)
+    if (Ph.p_type == ELF::PT_LOAD)
+      B->Segments.push_back({Ph.p_offset, Ph.p_vaddr, Ph.p_filesz});
+
+  for (const object::ELFSymbolRef Sym : ELF->symbols()) {
+    Expected<object::SymbolRef::Type> Type = Sym.getType();
+    Expected<uint64_t> Addr = Sym.getAddress();
+    if (!Type || !Addr) {
+      consumeError(Type.takeError());
+      consumeError(Addr.takeError());
+      continue;
+    }
+    if (*Type != object::SymbolRef::ST_Function || !*Addr)
+      continue;
+    B->Symbols.push_back({*Addr, *Addr + Sym.getSize()});
+    if (Expected<StringRef> Name = Sym.getName())
+      B->SymbolNames.push_back({*Name, *Addr});
+    else
+      consumeError(Name.takeError());
+  }
+  llvm::sort(B->Symbols);
+  llvm::sort(B->CodeSections, [](const Code &L, const Code &R) {
+    return L.VAddr < R.VAddr;
+  });
+
+  if (Error E = B->readFunctions(Desc))
+    return createFileError(Path, std::move(E));
+  if (Error E = B->readProbes(ProbeDesc, Probes, Warn))
+    return createFileError(Path, std::move(E));
+
+  return std::move(B);
+}
+
+Error SampledBinary::readFunctions(StringRef DescSection) {
+  BinaryDescriptions Descs;
+  if (Error E = ProfileBinaries::parseSection(DescSection, Descs))
+    return E;
+  // In the order of the section's keys, so that the profile does not
+  // depend on hashing.
+  std::vector<std::pair<std::pair<uint64_t, uint64_t>,
+                        BinaryDescriptions::Entry>>
+      Sorted(Descs.Entries.begin(), Descs.Entries.end());
+  llvm::sort(Sorted, [](const auto &L, const auto &R) {
+    return L.first < R.first;
+  });
+  for (const auto &[Key, Entry] : Sorted) {
+    DescribedFunction F;
+    F.Name = Entry.Name.str();
+    F.Checksum = Key.second;
+    F.CFGData = Entry.CFG.str();
+    Expected<CFGDescription> CFG = CFGDescription::deserialize(F.CFGData);
+    if (!CFG)
+      return CFG.takeError();
+    F.CFG = std::move(*CFG);
+    const size_t N = F.CFG.Blocks.size();
+    F.Succs.resize(N);
+    F.BreakOut.assign(N, 0);
+    F.BreakIn.assign(N, 0);
+    F.Returns.assign(N, 0);
+    for (const CFGEdge &E : F.CFG.Edges) {
+      switch (E.Kind) {
+      case PATHPROF_EDGE_CFG:
+        F.Succs[E.Src].push_back(E.Dst);
+        break;
+      case PATHPROF_EDGE_ENTRY_PSEUDO:
+        F.BreakIn[E.Dst] = 1;
+        break;
+      case PATHPROF_EDGE_EXIT_PSEUDO:
+        F.BreakOut[E.Src] = 1;
+        break;
+      case PATHPROF_EDGE_RETURN:
+        F.Returns[E.Src] = 1;
+        break;
+      }
+    }
+    for (auto &S : F.Succs)
+      llvm::sort(S);
+    Functions.push_back(std::move(F));
+  }
+  return Error::success();
+}
+
+std::optional<uint64_t> SampledBinary::functionOf(uint64_t VAddr) const {
+  auto It = llvm::upper_bound(
+      Symbols, std::make_pair(VAddr, UINT64_MAX),
+      [](const auto &L, const auto &R) { return L.first < R.first; });
+  if (It == Symbols.begin())
+    return std::nullopt;
+  --It;
+  if (VAddr >= It->second && It->second != It->first)
+    return std::nullopt;
+  return It->first;
+}
+
+Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
+                                WarningHandler Warn) {
+  MCPseudoProbeDecoder Decoder;
+  if (!Decoder.buildGUID2FuncDescMap(
+          reinterpret_cast<const uint8_t *>(DescSection.data()),
+          DescSection.size()))
+    return makeProfileError(profile_error::corrupt,
+                            "malformed .pseudo_probe_desc section");
+  // Each function's probes are placed from the start of its symbol, found
+  // by the GUID of the symbol's name (a ThinLTO-promoted local's too,
+  // without its ".llvm.N"). Two local functions of one name cannot be told
+  // apart: their probes are left out.
+  std::map<uint64_t, std::pair<uint64_t, unsigned>> Starts;
+  for (const auto &[Name, Addr] : SymbolNames) {
+    StringRef Base = Name.substr(0, Name.find(".llvm."));
+    for (StringRef N : {Name, Base}) {
+      auto [It, New] = Starts.try_emplace(MD5Hash(N), Addr, 1);
+      if (!New && It->second.first != Addr)
+        ++It->second.second;
+      if (N == Base)
+        break;
+    }
+  }
+  MCPseudoProbeDecoder::Uint64Map FuncStartAddrs;
+  MCPseudoProbeDecoder::Uint64Set Placed;
+  uint64_t Ambiguous = 0;
+  for (const auto &[GUID, Start] : Starts) {
+    if (Start.second != 1) {
+      Ambiguous += Decoder.getGUID2FuncDescMap().count(GUID);
+      continue;
+    }
+    FuncStartAddrs[GUID] = Start.first;
+    Placed.insert(GUID);
+  }
+  if (Ambiguous)
+    Warn(Path + ": " + Twine(Ambiguous) +
+         " functions have the name of another local function; their "
+         "samples are not counted");
+  if (Placed.empty())
+    return makeProfileError(profile_error::missing_binary,
+                            "no function symbol: the pseudo-probes cannot "
+                            "be placed (was the symbol table stripped?)");
+  if (!Decoder.buildAddress2ProbeMap(
+          reinterpret_cast<const uint8_t *>(ProbeSection.data()),
+          ProbeSection.size(), Placed, FuncStartAddrs))
+    return makeProfileError(profile_error::corrupt,
+                            "malformed .pseudo_probe section");
+  // The descriptor of a probe's GUID holds its function's profile name and
+  // checksum (PathProf/SampleProbes.h), the key of its description.
+  DenseMap<std::pair<uint64_t, uint64_t>, uint32_t> ByKey;
+  for (uint32_t I = 0; I != Functions.size(); ++I)
+    ByKey[{MD5Hash(Functions[I].Name), Functions[I].Checksum}] = I;
+  // A frame is an outlined function's own code or one inlined copy in it:
+  // {function start, inline tree node below the top (null for the
+  // function's own code), the probe's GUID}. The top node of an inlined
+  // copy is keyed by its caller's debug-info name, not by the GUID its own
+  // probes carry, so the function start, not the node, tells copies apart.
+  std::map<std::tuple<uint64_t, const void *, uint64_t>, uint32_t> Frames;
+  uint64_t Unknown = 0;
+  for (const auto &[Address, List] : Decoder.getAddress2ProbesMap()) {
+    for (const MCDecodedPseudoProbe &P : List) {
+      if (!P.isBlock())
+        continue;
+      auto D = Decoder.getGUID2FuncDescMap().find(P.getGuid());
+      auto It = D == Decoder.getGUID2FuncDescMap().end()
+                    ? ByKey.end()
+                    : ByKey.find({MD5Hash(D->second.FuncName),
+                                  D->second.FuncHash});
+      if (It == ByKey.end() || P.getIndex() == 0 ||
+          P.getIndex() > Functions[It->second].CFG.Blocks.size()) {
+        ++Unknown;
+        continue;
+      }
+      std::optional<uint64_t> Start = functionOf(Address);
+      const MCDecodedPseudoProbeInlineTree *Node = P.getInlineTreeNode();
+      const void *Copy = Node && Node->hasInlineSite() ? Node : nullptr;
+      auto [F, New] = Frames.try_emplace(
+          {Start.value_or(0), Copy, P.getGuid()}, Frames.size());
+      (void)New;
+      Probes.push_back({Address, It->second,
+                        static_cast<uint32_t>(P.getIndex() - 1), F->second});
+    }
+  }
+  if (Unknown)
+    Warn(Path + ": " + Twine(Unknown) +
+         " pseudo-probes name no function of its " PATHPROF_DESC_SECTION
+         " section; their blocks are not counted");
+  // Probes were added by address (std::map), and at one address in
+  // section order, which puts an outer copy's probes before those of the
+  // copies inlined into it.
+  return Error::success();
+}
+
+std::optional<uint64_t> SampledBinary::vaddrOfOffset(uint64_t Offset) const {
+  for (const Segment &S : Segments)
+    if (Offset >= S.Offset && Offset - S.Offset < S.Size)
+      return S.VAddr + (Offset - S.Offset);
+  return std::nullopt;
+}
+
+SampledBinary::BranchKind SampledBinary::classify(uint64_t From,
+                                                  uint64_t To) const {
+  auto It = llvm::upper_bound(CodeSections, From,
+                              [](uint64_t A, const Code &C) {
+                                return A < C.VAddr;
+                              });
+  BranchKind Kind = BranchKind::Jump;
+  if (It != CodeSections.begin()) {
+    const Code &C = *std::prev(It);
+    uint64_t At = From - C.VAddr;
+    // Skip legacy and REX prefixes, then read the opcode: ret (c3, c2,
+    // cb, ca), call rel32 (e8) or call r/m (ff /2, ff /3).
+    auto Byte = [&](uint64_t I) -> int {
+      return I < C.Bytes.size() ? static_cast<uint8_t>(C.Bytes[I]) : -1;
+    };
+    while (At < C.Bytes.size()) {
+      int B = Byte(At);
+      if (B == 0x66 || B == 0x67 || B == 0xf2 || B == 0xf3 || B == 0x2e ||
+          B == 0x3e || B == 0x26 || B == 0x36 || B == 0x64 || B == 0x65 ||
+          (B >= 0x40 && B <= 0x4f))
+        ++At;
+      else
+        break;
+    }
+    int Op = Byte(At);
+    if (Op == 0xc3 || Op == 0xc2 || Op == 0xcb || Op == 0xca)
+      return BranchKind::Return;
+    if (Op == 0xe8)
+      return BranchKind::Call;
+    if (Op == 0xff) {
+      int Reg = (Byte(At + 1) >> 3) & 7;
+      if (Reg == 2 || Reg == 3)
+        return BranchKind::Call;
+    }
+  }
+  // A jump to the start of a function is a tail call: the caller's
+  // activation ends there and the callee's begins.
+  return To && isFunctionStart(To) ? BranchKind::TailCall : Kind;
+}
+
+bool SampledBinary::isFunctionStart(uint64_t VAddr) const {
+  auto S = llvm::lower_bound(Symbols, std::make_pair(VAddr, uint64_t(0)));
+  return S != Symbols.end() && S->first == VAddr;
+}
+
+namespace {
+
+/// The path a frame of one activation is on, as far as the window shows it.
+struct PartialPath {
+  /// Whether the path's start was seen (the function's entry, or a path
+  /// break just before it), so that it can be counted once it ends.
+  bool Known = false;
+  bool StartsAtEntry = false;
+  std::vector<uint32_t> Blocks;
+  /// The run that holds the start's evidence (the entry block, or the
+  /// block before the path break), and the run of the last block.
+  int StartRun = 0, LastRun = 0;
+};
+
+/// One activation of an outlined function (a call not inlined): the
+/// partial paths of its frames.
+struct Activation {
+  SmallVector<std::pair<uint32_t, PartialPath>, 2> Frames;
+  PartialPath &frame(uint32_t Frame) {
+    for (auto &[F, P] : Frames)
+      if (F == Frame)
+        return P;
+    Frames.push_back({Frame, PartialPath()});
+    return Frames.back().second;
+  }
+};
+
+/// Follows the window of one sample through one binary's code.
+class WindowWalker {
+public:
+  WindowWalker(const SampledBinary &B, std::map<uint64_t, double> *Counts,
+               PathEstimatorStats &Stats, int Runs, double Period)
+      : B(B), Counts(Counts), Stats(Stats), Runs(Runs), Period(Period) {
+    Stack.emplace_back();
+  }
+
+  /// The blocks of the probes in [\p Begin, \p End], run \p Run.
+  void run(uint64_t Begin, uint64_t End, int Run) {
+    auto It = llvm::lower_bound(B.Probes, Begin,
+                                [](const ProbeSite &P, uint64_t A) {
+                                  return P.Address < A;
+                                });
+    for (; It != B.Probes.end() && It->Address <= End; ++It)
+      block(*It, Run);
+  }
+
+  /// The taken branch that ended a run.
+  void branch(SampledBinary::BranchKind Kind) {
+    switch (Kind) {
+    case SampledBinary::BranchKind::Jump:
+      return;
+    case SampledBinary::BranchKind::Call:
+      Stack.emplace_back();
+      return;
+    case SampledBinary::BranchKind::TailCall:
+      Stack.back() = Activation();
+      return;
+    case SampledBinary::BranchKind::Return:
+      // A return to a caller the window did not see begin starts a fresh
+      // activation for it.
+      Stack.pop_back();
+      if (Stack.empty())
+        Stack.emplace_back();
+      return;
+    }
+  }
+
+  /// Forgets everything: the flow between two runs is not known.
+  void reset() {
+    Stack.clear();
+    Stack.emplace_back();
+  }
+
+private:
+  const SampledBinary &B;
+  std::map<uint64_t, double> *Counts;
+  PathEstimatorStats &Stats;
+  int Runs;
+  double Period;
+  std::deque<Activation> Stack;
+
+  void block(const ProbeSite &P, int Run) {
+    const DescribedFunction &F = B.Functions[P.Function];
+    PartialPath &Path = Stack.back().frame(P.Frame);
+    const uint32_t V = P.Block;
+    if (!Path.Blocks.empty()) {
+      const uint32_t U = Path.Blocks.back();
+      if (F.hasEdge(U, V)) {
+        Path.Blocks.push_back(V);
+      } else if (F.BreakOut[U] && F.BreakIn[V]) {
+        // A backedge (or a cut edge): the path ends at U, the next begins
+        // at V, and U's run is the new path's evidence.
+        finish(P.Function, Path, /*EndsAtReturn=*/false, Run);
+        const int URun = Path.LastRun;
+        Path = PartialPath();
+        Path.Known = true;
+        Path.StartRun = URun;
+        Path.Blocks.push_back(V);
+      } else if (!repair(F, Path, V)) {
+        ++Stats.Dropped;
+        Path = PartialPath();
+      }
+    }
+    if (Path.Blocks.empty()) {
+      // The entry block has no predecessor: a path starts there.
+      Path.Known = Path.StartsAtEntry = V == 0;
+      Path.StartRun = Run;
+      Path.Blocks.push_back(V);
+    }
+    Path.LastRun = Run;
+    if (F.onlyReturns(V)) {
+      finish(P.Function, Path, /*EndsAtReturn=*/true, Run);
+      Path = PartialPath();
+    }
+  }
+
+  /// Fills in the blocks between \p Path's last block and \p V whose
+  /// probes the optimizers dropped (merged or emptied blocks): the
+  /// shortest DAG path, if there is one of a few blocks.
+  bool repair(const DescribedFunction &F, PartialPath &Path, uint32_t V) {
+    const uint32_t U = Path.Blocks.back();
+    constexpr unsigned MaxGap = 8;
+    DenseMap<uint32_t, uint32_t> Parent;
+    std::vector<uint32_t> Level{U};
+    Parent[U] = U;
+    for (unsigned Depth = 0; Depth != MaxGap && !Level.empty(); ++Depth) {
+      std::vector<uint32_t> Next;
+      for (uint32_t X : Level)
+        for (uint32_t Y : F.Succs[X]) {
+          if (!Parent.try_emplace(Y, X).second)
+            continue;
+          if (Y == V) {
+            SmallVector<uint32_t, 8> Gap;
+            for (uint32_t Z = X; Z != U; Z = Parent[Z])
+              Gap.push_back(Z);
+            Path.Blocks.insert(Path.Blocks.end(), Gap.rbegin(), Gap.rend());
+            Path.Blocks.push_back(V);
+            ++Stats.Repaired;
+            return true;
+          }
+          Next.push_back(Y);
+        }
+      Level = std::move(Next);
+    }
+    return false;
+  }
+
+  void finish(uint32_t Function, const PartialPath &Path, bool EndsAtReturn,
+              int EndRun) {
+    if (!Path.Known)
+      return;
+    DecodedPath D;
+    D.Blocks = Path.Blocks;
+    D.StartsAtEntry = Path.StartsAtEntry;
+    D.EndsAtReturn = EndsAtReturn;
+    Expected<uint64_t> Id = B.Functions[Function].CFG.encode(D);
+    if (!Id) {
+      consumeError(Id.takeError());
+      ++Stats.Dropped;
+      return;
+    }
+    // Window positions that hold every run from the start's evidence to
+    // the end's (Horvitz-Thompson).
+    const int Positions = Runs - (EndRun - Path.StartRun);
+    if (Positions <= 0)
+      return;
+    Counts[Function][*Id] += Period / Positions;
+    ++Stats.PathsCounted;
+  }
+};
+
+/// Where a sampled address is: a binary and its virtual address there.
+struct Located {
+  int Binary = -1;
+  uint64_t VAddr = 0;
+};
+
+} // namespace
+
+Expected<Profile> pathprof::estimatePathProfile(
+    const PerfScript &Script, const PathEstimatorOptions &Opts,
+    PathEstimatorStats &Stats, WarningHandler Warn) {
+  std::vector<std::unique_ptr<SampledBinary>> Binaries;
+  for (const std::string &Path : Opts.Binaries) {
+    Expected<std::unique_ptr<SampledBinary>> B =
+        SampledBinary::load(Path, Warn);
+    if (!B)
+      return B.takeError();
+    Binaries.push_back(std::move(*B));
+  }
+  if (Binaries.empty())
+    return makeProfileError(profile_error::missing_binary,
+                            "no binary given: name the program built with "
+                            "-fprofile-path-sample with --binary");
+
+  // Which binary each mapping event maps: by build id when perf recorded
+  // one, else by file name.
+  std::vector<int> MappingBinary(Script.Mappings.size(), -1);
+  for (size_t I = 0; I != Script.Mappings.size(); ++I) {
+    const PerfMapping &M = Script.Mappings[I];
+    for (size_t J = 0; J != Binaries.size(); ++J) {
+      const SampledBinary &B = *Binaries[J];
+      if (sys::path::filename(M.Path) != sys::path::filename(B.Path))
+        continue;
+      if (!M.BuildId.empty() && M.BuildId != B.BuildId)
+        return createFileError(
+            B.Path, makeProfileError(
+                        profile_error::missing_binary,
+                        "build id " + B.BuildId + " is not that of '" +
+                            M.Path + "' in the samples (" + M.BuildId +
+                            "): a binary of another build"));
+      MappingBinary[I] = J;
+    }
+  }
+  // Without mapping events (perf script without --show-mmap-events),
+  // addresses are the first binary's own, which holds for a program that
+  // is not position-independent.
+  const bool Identity = Script.Mappings.empty();
+  if (Identity)
+    Warn("the samples have no mapping events (perf script "
+         "--show-mmap-events): their addresses are taken as those of " +
+         Binaries[0]->Path);
+
+  const uint64_t Period = Opts.Period    ? Opts.Period
+                          : Script.Period ? *Script.Period
+                                          : 1;
+  std::vector<std::vector<std::map<uint64_t, double>>> Counts(
+      Binaries.size());
+  for (size_t J = 0; J != Binaries.size(); ++J)
+    Counts[J].resize(Binaries[J]->Functions.size());
+
+  uint64_t Depth = 0;
+  size_t NextMapping = 0;
+  // The mappings in force, in the order they happened (later ones win).
+  std::vector<size_t> Live;
+  auto Locate = [&](uint32_t Pid, uint64_t Addr) -> Located {
+    if (Identity) {
+      return {0, Addr};
+    }
+    for (size_t K = Live.size(); K-- > 0;) {
+      const PerfMapping &M = Script.Mappings[Live[K]];
+      if ((M.Pid && Pid && M.Pid != Pid) || Addr < M.Start ||
+          Addr - M.Start >= M.Length)
+        continue;
+      int J = MappingBinary[Live[K]];
+      if (J < 0)
+        return {};
+      std::optional<uint64_t> V =
+          Binaries[J]->vaddrOfOffset(Addr - M.Start + M.PageOffset);
+      if (!V)
+        return {};
+      return {J, *V};
+    }
+    return {};
+  };
+
+  for (size_t S = 0; S != Script.Samples.size(); ++S) {
+    while (NextMapping != Script.Mappings.size() &&
+           Script.Mappings[NextMapping].FirstSample <= S)
+      Live.push_back(NextMapping++);
+    const BranchSample &Sample = Script.Samples[S];
+    const size_t N = Sample.Records.size();
+    Depth = std::max<uint64_t>(Depth, N);
+    ++Stats.Samples;
+    if (N < 2)
+      continue;
+    // Records are newest first; walk oldest first. Run K goes from the
+    // target of record K to the source of record K + 1.
+    const int Runs = static_cast<int>(N) - 1;
+    std::vector<std::optional<WindowWalker>> Walkers(Binaries.size());
+    auto Walker = [&](int J) -> WindowWalker & {
+      if (!Walkers[J])
+        Walkers[J].emplace(*Binaries[J], Counts[J].data(), Stats, Runs,
+                           static_cast<double>(Period));
+      return *Walkers[J];
+    };
+    for (int K = 0; K != Runs; ++K) {
+      const BranchRecord &Into = Sample.Records[N - 1 - K];
+      const BranchRecord &Out = Sample.Records[N - 2 - K];
+      Located Begin = Locate(Sample.Pid, Into.To);
+      Located End = Locate(Sample.Pid, Out.From);
+      if (Begin.Binary != End.Binary || End.VAddr < Begin.VAddr) {
+        // The flow between the two is not known: forget the window so far.
+        ++Stats.RecordsOutside;
+        for (auto &W : Walkers)
+          if (W)
+            W->reset();
+      } else if (Begin.Binary < 0) {
+        ++Stats.RecordsOutside; // Code of a binary not given (libc).
+      } else {
+        Walker(Begin.Binary).run(Begin.VAddr, End.VAddr, K);
+      }
+      // The branch that ends the run, as the binaries it leaves and enters
+      // see it. Code that is not ours is not read: a branch from it into
+      // ours is a call when it enters a function, else a return.
+      Located To = Locate(Sample.Pid, Out.To);
+      if (End.Binary >= 0)
+        Walker(End.Binary)
+            .branch(Binaries[End.Binary]->classify(
+                End.VAddr, To.Binary == End.Binary ? To.VAddr : 0));
+      if (To.Binary >= 0 && To.Binary != End.Binary)
+        Walker(To.Binary).branch(Binaries[To.Binary]->isFunctionStart(To.VAddr)
+                                     ? SampledBinary::BranchKind::Call
+                                     : SampledBinary::BranchKind::Return);
+    }
+  }
+
+  Profile P;
+  for (size_t J = 0; J != Binaries.size(); ++J) {
+    SampledBinary &B = *Binaries[J];
+    for (size_t I = 0; I != B.Functions.size(); ++I) {
+      if (Counts[J][I].empty())
+        continue;
+      DescribedFunction &D = B.Functions[I];
+      FunctionProfile F;
+      F.Name = D.Name;
+      F.Checksum = D.Checksum;
+      F.NumPaths = D.CFG.numPaths();
+      if (Error E = F.setCFG(D.CFGData))
+        return std::move(E);
+      for (const auto &[Id, Weight] : Counts[J][I]) {
+        // Every path seen ran at least once.
+        uint64_t Count = std::max<uint64_t>(1, std::llround(Weight));
+        F.addCount(Id, Count);
+      }
+      P.Functions.push_back(std::move(F));
+    }
+  }
+  P.sortFunctions();
+  EstimateInfo Info;
+  Info.Period = Opts.Period ? Opts.Period : Script.Period.value_or(0);
+  Info.Samples = Stats.Samples;
+  Info.RecordsPerSample = Depth;
+  P.Estimated = Info;
+  return std::move(P);
 }

@@ -18,6 +18,13 @@ static cl::opt<bool> Instrument(
     cl::desc("Instrument for path profiling when the plugin is loaded into "
              "the default pipeline"));
 
+static cl::opt<bool> Sample(
+    "pathprof-sample", cl::init(false), cl::Hidden,
+    cl::desc("Instead of instrumenting, add pseudo-probes and CFG "
+             "descriptions (in sections that are not loaded) from which "
+             "llvm-pathprof sample estimates path profiles from branch "
+             "samples"));
+
 static cl::opt<bool> PreInline(
     "pathprof-preinline", cl::init(true), cl::Hidden,
     cl::desc("Inline small callees before path instrumentation and before "
@@ -50,6 +57,7 @@ PathProfOptions PathProfOptions::fromCommandLine() {
   PathProfOptions O;
   O.ProfileUse = ::ProfileUse;
   O.Instrument = ::Instrument;
+  O.Sample = ::Sample;
   O.PreInline = ::PreInline;
   O.InlineSoleCalls = ::InlineSoleCalls;
   O.Superblocks = ::Superblocks;

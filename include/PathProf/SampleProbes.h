@@ -1,0 +1,42 @@
+//===- PathProf/SampleProbes.h - A binary that can be sampled ---*- C++ -*-===//
+//
+// pathprof-sample-probes: what -fprofile-path-sample builds instead of
+// instrumenting. At the point where the instrumentation would number a
+// function's paths (after the same pre-inliner, so on the same CFG, with the
+// same checksum), each function gets
+//  - its name and CFG description in PATHPROF_DESC_SECTION, a section the
+//    loader never maps (as -pathprof-correlate=binary), and
+//  - one LLVM pseudo-probe per block of its Ball-Larus DAG: an
+//    llvm.pseudoprobe call whose GUID is the MD5 of the function's symbol
+//    (the pseudo-probe descriptor maps it to the profile name and checksum)
+//    and whose index is the block's DAG node plus 1. Pseudo-probes
+//    execute nothing; the code generator turns each into an address in the
+//    .pseudo_probe section (also not mapped), with the inline stack of the
+//    copy it is in, so llvm-pathprof sample maps a sampled branch address
+//    back to the DAG blocks it ran (PathProf/PathEstimator.h).
+// No counter, no runtime call: the code is -O2's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PATHPROF_SAMPLEPROBES_H
+#define PATHPROF_SAMPLEPROBES_H
+
+#include "llvm/IR/PassManager.h"
+
+#include <cstdint>
+
+namespace pathprof {
+
+class SampleProbesPass : public llvm::PassInfoMixin<SampleProbesPass> {
+public:
+  explicit SampleProbesPass(uint64_t MaxPaths) : MaxPaths(MaxPaths) {}
+  llvm::PreservedAnalyses run(llvm::Module &M, llvm::ModuleAnalysisManager &);
+  static bool isRequired() { return true; }
+
+private:
+  uint64_t MaxPaths;
+};
+
+} // namespace pathprof
+
+#endif // PATHPROF_SAMPLEPROBES_H

@@ -1,0 +1,103 @@
+//===- SampleProbes.cpp - Pseudo-probes on the Ball-Larus DAG's blocks ----===//
+//
+// See PathProf/SampleProbes.h. Pseudo-probes are LLVM's own (J. He et al.,
+// "Pseudo-probes: a new way of profiling for AutoFDO" in LLVM's
+// SampleProfileProbe.cpp): the optimizers keep them with the code of their
+// block, duplicate them with it and drop them with it, and the AsmPrinter
+// emits them only when the module has llvm.pseudo_probe_desc metadata.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PathProf/SampleProbes.h"
+#include "DescriptionSection.h"
+#include "PathProf/BallLarus.h"
+#include "PathProf/FunctionNames.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DebugInfoMetadata.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Intrinsics.h"
+#include "llvm/IR/MDBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/PseudoProbe.h"
+#include "llvm/Support/MD5.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+using namespace pathprof;
+
+#define DEBUG_TYPE "pathprof-sample-probes"
+
+STATISTIC(NumProbed, "Functions given pseudo-probes for path sampling");
+STATISTIC(NumProbes, "Block pseudo-probes inserted");
+
+/// The debug location of \p F's probes: line 0 of its own subprogram,
+/// whatever was inlined into the block before, so that a probe's inline
+/// stack holds only the inlining done after this pass, which copies the
+/// function. None when the function has no debug info.
+static DebugLoc probeLocation(const Function &F) {
+  if (DISubprogram *SP = F.getSubprogram())
+    return DILocation::get(SP->getContext(), 0, 0, SP);
+  return DebugLoc();
+}
+
+PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
+  LLVMContext &Ctx = M.getContext();
+  if (!Triple(M.getTargetTriple()).isOSBinFormatELF()) {
+    Ctx.emitError("-fprofile-path-sample needs an ELF target; " +
+                  M.getTargetTriple() + " is not one");
+    return PreservedAnalyses::all();
+  }
+  // Run once: opt on its own output, or a ThinLTO backend with the plugin.
+  if (M.getNamedMetadata(PseudoProbeDescMetadataName))
+    return PreservedAnalyses::all();
+  NamedMDNode *Descs = M.getOrInsertNamedMetadata(PseudoProbeDescMetadataName);
+  Function *Probe = Intrinsic::getDeclaration(&M, Intrinsic::pseudoprobe);
+  Type *I64 = Type::getInt64Ty(Ctx);
+  MDBuilder MDB(Ctx);
+
+  for (Function &F : M) {
+    if (shouldSkipFunction(F))
+      continue;
+    splitAtReturnsTwiceCalls(F);
+    BallLarusDAG DAG(F, MaxPaths);
+    if (!DAG.isValid())
+      continue;
+    const std::string Name = getPathProfFuncName(F);
+    const uint64_t NameRef = MD5Hash(Name);
+    std::string CFG;
+    DAG.describe().serialize(CFG);
+    // In the function's comdat, so that the linker keeps one entry with the
+    // body it keeps. An available_externally body has none and is dropped,
+    // but its inlined copies keep their probes: its entry stays, and the
+    // reader takes one of equal copies.
+    const Comdat *Group = F.getComdat();
+    M.appendModuleInlineAsm(descriptionEntryAsm(
+        Group ? Group->getName() : "", NameRef, DAG.checksum(), Name, CFG));
+    // The probes' GUID is the MD5 of the symbol, as LLVM's own: the
+    // code generator keys inlined copies by their callers' debug-info names,
+    // which are the symbols, and a decoder finds each function's code by
+    // the GUID of its symbol. The descriptor maps it to the profile name
+    // and checksum, the key of the description.
+    const uint64_t GUID = MD5Hash(F.getName());
+    Descs->addOperand(MDNode::get(
+        Ctx, {MDB.createConstant(ConstantInt::get(I64, GUID)),
+              MDB.createConstant(ConstantInt::get(I64, DAG.checksum())),
+              MDString::get(Ctx, Name)}));
+
+    const DebugLoc Loc = probeLocation(F);
+    ArrayRef<BasicBlock *> Blocks = DAG.blocks();
+    for (unsigned Node = 0; Node != Blocks.size(); ++Node) {
+      BasicBlock *BB = Blocks[Node];
+      IRBuilder<> B(BB, BB->getFirstInsertionPt());
+      CallInst *Call = B.CreateCall(
+          Probe, {B.getInt64(GUID), B.getInt64(Node + 1),
+                  B.getInt32(0), B.getInt64(PseudoProbeFullDistributionFactor)});
+      Call->setDebugLoc(Loc);
+      ++NumProbes;
+    }
+    ++NumProbed;
+  }
+  return PreservedAnalyses::none();
+}
