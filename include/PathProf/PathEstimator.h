@@ -45,6 +45,8 @@ struct PathEstimatorStats {
   /// Records whose addresses fall in no given binary (other libraries, the
   /// kernel), and straight-line runs that could not be mapped.
   uint64_t RecordsOutside = 0;
+  /// Straight-line runs in the binaries given.
+  uint64_t RunsInside = 0;
   /// Complete paths counted, and the block sequences that did not follow
   /// the CFG (missing probes), repaired or dropped.
   uint64_t PathsCounted = 0;

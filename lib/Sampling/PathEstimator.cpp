@@ -706,6 +706,7 @@ Expected<Profile> pathprof::estimatePathProfile(
       } else if (Begin.Binary < 0) {
         ++Stats.RecordsOutside; // Code of a binary not given (libc).
       } else {
+        ++Stats.RunsInside;
         Walker(Begin.Binary).run(Begin.VAddr, End.VAddr, K);
       }
       // The branch that ends the run, as the binaries it leaves and enters
@@ -721,6 +722,19 @@ Expected<Profile> pathprof::estimatePathProfile(
                                      ? SampledBinary::BranchKind::Call
                                      : SampledBinary::BranchKind::Return);
     }
+  }
+
+  if (!Stats.RunsInside) {
+    std::string Mapped;
+    for (const PerfMapping &M : Script.Mappings)
+      if (StringRef(Mapped).count(M.Path) == 0)
+        Mapped += (Mapped.empty() ? "" : ", ") + M.Path;
+    return makeProfileError(
+        profile_error::missing_binary,
+        "none of the " + Twine(Stats.Samples) +
+            " samples ran code of the binaries given (" +
+            join(Opts.Binaries, ", ") + "); the samples map " +
+            (Mapped.empty() ? std::string("no file") : Mapped));
   }
 
   Profile P;
