@@ -502,19 +502,25 @@ private:
     PartialPath &Path = Stack.back().frame(P.Frame);
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
-      const uint32_t U = Path.Blocks.back();
-      if (F.hasEdge(U, V)) {
+      SmallVector<uint32_t, 8> Gap;
+      Step S = bridge(F, Path.Blocks.back(), V, Gap);
+      Stats.Repaired += !Gap.empty();
+      Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
+      if (S == Step::Edge) {
         Path.Blocks.push_back(V);
-      } else if (F.BreakOut[U] && F.BreakIn[V]) {
-        // A backedge (or a cut edge): the path ends at U, the next begins
-        // at V, and U's run is the new path's evidence.
+      } else if (S == Step::Return) {
+        finish(P.Function, Path, /*EndsAtReturn=*/true, Path.LastRun);
+        Path = PartialPath();
+      } else if (S == Step::Break) {
+        // A backedge (or a cut edge): the path ends, the next begins at V,
+        // and the run of the last block seen is the new path's evidence.
         finish(P.Function, Path, /*EndsAtReturn=*/false, Run);
-        const int URun = Path.LastRun;
+        const int LastRun = Path.LastRun;
         Path = PartialPath();
         Path.Known = true;
-        Path.StartRun = URun;
+        Path.StartRun = LastRun;
         Path.Blocks.push_back(V);
-      } else if (!repair(F, Path, V)) {
+      } else {
         ++Stats.Dropped;
         Path = PartialPath();
       }
@@ -532,35 +538,46 @@ private:
     }
   }
 
-  /// Fills in the blocks between \p Path's last block and \p V whose
-  /// probes the optimizers dropped (merged or emptied blocks): the
-  /// shortest DAG path, if there is one of a few blocks.
-  bool repair(const DescribedFunction &F, PartialPath &Path, uint32_t V) {
-    const uint32_t U = Path.Blocks.back();
+  enum class Step { None, Edge, Break, Return };
+
+  /// How the flow went from block \p U to block \p V: along a DAG edge,
+  /// through a path break (a backedge), or, to the entry block, through a
+  /// return (a recursive call the optimizers made a loop), possibly through
+  /// blocks in \p Gap whose probes the optimizers dropped (merged or
+  /// emptied blocks): the fewest such blocks, at most a few; an edge before
+  /// a break.
+  static Step bridge(const DescribedFunction &F, uint32_t U, uint32_t V,
+                     SmallVectorImpl<uint32_t> &Gap) {
     constexpr unsigned MaxGap = 8;
     DenseMap<uint32_t, uint32_t> Parent;
     std::vector<uint32_t> Level{U};
     Parent[U] = U;
-    for (unsigned Depth = 0; Depth != MaxGap && !Level.empty(); ++Depth) {
+    auto Found = [&](uint32_t X, Step S) {
+      for (uint32_t Z = X; Z != U; Z = Parent[Z])
+        Gap.push_back(Z);
+      std::reverse(Gap.begin(), Gap.end());
+      return S;
+    };
+    for (unsigned Depth = 0; Depth <= MaxGap && !Level.empty(); ++Depth) {
+      for (uint32_t X : Level)
+        if (F.hasEdge(X, V))
+          return Found(X, Step::Edge);
+      if (F.BreakIn[V])
+        for (uint32_t X : Level)
+          if (F.BreakOut[X])
+            return Found(X, Step::Break);
+      if (V == 0)
+        for (uint32_t X : Level)
+          if (F.Returns[X])
+            return Found(X, Step::Return);
       std::vector<uint32_t> Next;
       for (uint32_t X : Level)
-        for (uint32_t Y : F.Succs[X]) {
-          if (!Parent.try_emplace(Y, X).second)
-            continue;
-          if (Y == V) {
-            SmallVector<uint32_t, 8> Gap;
-            for (uint32_t Z = X; Z != U; Z = Parent[Z])
-              Gap.push_back(Z);
-            Path.Blocks.insert(Path.Blocks.end(), Gap.rbegin(), Gap.rend());
-            Path.Blocks.push_back(V);
-            ++Stats.Repaired;
-            return true;
-          }
-          Next.push_back(Y);
-        }
+        for (uint32_t Y : F.Succs[X])
+          if (Parent.try_emplace(Y, X).second)
+            Next.push_back(Y);
       Level = std::move(Next);
     }
-    return false;
+    return Step::None;
   }
 
   void finish(uint32_t Function, const PartialPath &Path, bool EndsAtReturn,
