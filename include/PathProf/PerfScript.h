@@ -1,4 +1,5 @@
-//===- PathProf/PerfScript.h - Branch samples as perf prints them -*- C++ -*-===//
+//===- PathProf/PerfScript.h - Branch samples as perf prints them -*- C++
+//-*-===//
 //
 // The input of llvm-pathprof sample: samples of the last taken branches of
 // a thread (Intel LBR, AMD BRS and LbrExtV2, Arm BRBE), as
@@ -63,6 +64,8 @@ struct PerfScript {
   /// mean number of taken branches between two samples, and the depth.
   std::optional<uint64_t> Period;
   std::optional<uint64_t> Depth;
+  /// The samples start with `PID/TID` (perf script -F pid,tid,...).
+  bool HasPidTid = false;
   /// Lines that were neither a sample, a mapping, a comment nor another
   /// perf event line, and were skipped (each also reported once through
   /// the warning handler, up to a limit).
@@ -70,16 +73,20 @@ struct PerfScript {
 };
 
 /// Parses \p Text, read from \p Name (for messages). Unparsable lines are
-/// counted and skipped with a warning naming the first few by line number;
-/// a file with no sample at all, or whose last line is cut off in the
-/// middle of a record, is an error.
+/// counted and skipped with a warning naming the first few by line number
+/// ("NAME:LINE: skipped: REASON"), then one warning for the rest; samples
+/// without branch records (an ip alone) are dropped. A file with no branch
+/// sample at all, or whose last line has no newline and is not complete (a
+/// sample line ends with the space perf prints after each record), is an
+/// error, wrapped in a FileError naming \p Name.
 llvm::Expected<PerfScript> parsePerfScript(llvm::StringRef Text,
                                            llvm::StringRef Name,
                                            WarningHandler Warn);
 
-/// Reads \p Path: perf script text, or a perf.data file (by its magic),
-/// which is turned into text by running `perf script -F ip,brstack
-/// --show-mmap-events -i PATH` (perf found on PATH, or PERF).
+/// Reads \p Path ("-": standard input): perf script text, or a perf.data
+/// file (by its magic, PERFILE2), which is turned into text by running
+/// `perf script -F ip,brstack --show-mmap-events -i PATH` (perf from the
+/// environment variable PERF, else found on PATH) into a temporary file.
 llvm::Expected<PerfScript> readPerfScript(llvm::StringRef Path,
                                           WarningHandler Warn);
 
