@@ -42,9 +42,13 @@ struct BranchSample {
   std::vector<BranchRecord> Records;
 };
 
+/// The Pid of the kernel's own mappings (perf prints -1).
+constexpr uint32_t KernelPid = UINT32_MAX;
+
 /// An executable mapping (PERF_RECORD_MMAP2 with an x permission, or
 /// PERF_RECORD_MMAP): where a file's pages were mapped in process Pid.
 struct PerfMapping {
+  /// KernelPid for the kernel's.
   uint32_t Pid = 0;
   uint64_t Start = 0, Length = 0, PageOffset = 0;
   std::string Path;

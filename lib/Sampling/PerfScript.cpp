@@ -104,11 +104,16 @@ static bool parseDecimal(StringRef S, uint64_t &V, uint64_t Max = UINT64_MAX) {
   return true;
 }
 
-/// Parses "PID/TID" (decimal, as perf prints both for samples and events).
+/// Parses "PID/TID" (decimal, as perf prints both for samples and events;
+/// the kernel's mappings have PID -1, kept as KernelPid).
 static bool parsePidTid(StringRef S, uint32_t &Pid, uint32_t &Tid) {
   auto [P, T] = S.split('/');
   uint64_t PV, TV;
-  if (!parseDecimal(P, PV, UINT32_MAX) || !parseDecimal(T, TV, UINT32_MAX))
+  if (P == "-1")
+    PV = KernelPid;
+  else if (!parseDecimal(P, PV, UINT32_MAX))
+    return false;
+  if (!parseDecimal(T, TV, UINT32_MAX))
     return false;
   Pid = PV;
   Tid = TV;
@@ -248,7 +253,7 @@ bool Parser::parseMapping(StringRef Event, StringRef Rest) {
   PerfMapping M;
   uint32_t Tid;
   StringRef Ids = nextWord(Rest);
-  if (!Ids.consume_back(":") || !parsePidTid(Ids, M.Pid, Tid))
+  if (!Ids.ends_with(":") || !parsePidTid(Ids.drop_back(), M.Pid, Tid))
     return Bad("expected 'PID/TID:', found '" + Ids + "'");
   Rest = Rest.ltrim(' ');
   size_t Open = Rest.find('('), Close = Rest.find(')');
@@ -272,11 +277,12 @@ bool Parser::parseMapping(StringRef Event, StringRef Rest) {
     return Bad("bad page offset '" + PageOffset + "'");
   Inside = Inside.trim(' ');
   if (IsMmap2) {
-    if (Inside.consume_front("<")) {
-      if (!Inside.consume_back(">") || Inside.empty() ||
-          !all_of(Inside, isHexDigit))
-        return Bad("bad build id '<" + Inside + "'");
-      M.BuildId = Inside.lower();
+    if (Inside.starts_with("<")) {
+      StringRef BuildId = Inside.drop_front().drop_back();
+      if (!Inside.ends_with(">") || BuildId.empty() ||
+          !all_of(BuildId, isHexDigit))
+        return Bad("bad build id '" + Inside + "'");
+      M.BuildId = BuildId.lower();
     } else {
       StringRef Device = nextWord(Inside), Inode = nextWord(Inside),
                 Generation = nextWord(Inside);
@@ -429,13 +435,15 @@ static Expected<std::string> findPerf(StringRef DataFile) {
   auto Missing = [&](const Twine &Why) {
     return createFileError(
         DataFile,
-        makeProfileError(
-            profile_error::io,
-            "a perf.data file, and " + Why +
-                ": install perf (Debian: apt-get install linux-perf) or set "
-                "PERF to its path, or give the text of 'perf script -F "
-                "ip,brstack --show-mmap-events -i " +
-                DataFile + "' made where perf is"));
+        makeProfileError(profile_error::io,
+                         "is a perf.data file, which needs perf to read, "
+                         "but " +
+                             Why +
+                             ": install it (Debian: apt-get install "
+                             "linux-perf), set PERF to its path, or give "
+                             "instead what 'perf script -F ip,brstack "
+                             "--show-mmap-events -i " +
+                             DataFile + "' prints where perf is installed"));
   };
   if (const char *Env = std::getenv("PERF"); Env && *Env) {
     if (!sys::fs::can_execute(Env))

@@ -64,7 +64,12 @@ static cl::alias SampleVerboseShort("v", cl::desc("Alias for --verbose"),
                                     cl::cat(PathProfCategory));
 
 static void printMapping(const PerfMapping &M, raw_ostream &OS) {
-  OS << "mmap " << M.Pid << " 0x";
+  OS << "mmap ";
+  if (M.Pid == KernelPid)
+    OS << "-1";
+  else
+    OS << M.Pid;
+  OS << " 0x";
   OS.write_hex(M.Start) << " 0x";
   OS.write_hex(M.Length) << " 0x";
   OS.write_hex(M.PageOffset) << " ";
@@ -114,6 +119,10 @@ static void dumpScript(const PerfScript &Script, raw_ostream &OS) {
 }
 
 int pathprof::tool::sampleMain() {
+  if (!DumpSamples && binaryPaths().empty())
+    return fail("sample: give the program's binaries with "
+                "--binary=PROG[,DSO...] (or --dump-samples to print the "
+                "samples alone)");
   Expected<PerfScript> Script = readPerfScript(SampleInput, warn);
   if (!Script)
     return fail(Script.takeError());
@@ -132,10 +141,6 @@ int pathprof::tool::sampleMain() {
     return 0;
   }
 
-  if (binaryPaths().empty())
-    return fail("sample: give the program's binaries with "
-                "--binary=PROG[,DSO...] (or --dump-samples to print the "
-                "samples alone)");
   PathEstimatorOptions Opts;
   Opts.Binaries.assign(binaryPaths().begin(), binaryPaths().end());
   Opts.Period = SamplePeriod;
