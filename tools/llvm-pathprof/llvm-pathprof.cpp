@@ -48,8 +48,9 @@ static cl::list<std::string> BinaryPaths(
     cl::desc("Binaries (executables, shared libraries or debug files) that "
              "hold the names and CFG descriptions of raw profiles built with "
              "-fprofile-path-correlate=binary; a directory stands for the "
-             "binaries in it, found by build id. Repeatable, or "
-             "comma-separated"),
+             "binaries in it, found by build id. For sample, the program's "
+             "binaries built with -fprofile-path-sample, the executable "
+             "first. Repeatable, or comma-separated"),
     cl::cat(pathprof::tool::PathProfCategory));
 
 // Merging threads warn concurrently; keep their lines whole.
