@@ -1,5 +1,4 @@
-//===- PathProf/PerfScript.h - Branch samples as perf prints them -*- C++
-//-*-===//
+//===- PathProf/PerfScript.h - Branch samples as perf prints ---*- C++ -*-===//
 //
 // The input of llvm-pathprof sample: samples of the last taken branches of
 // a thread (Intel LBR, AMD BRS and LbrExtV2, Arm BRBE), as
@@ -68,7 +67,8 @@ struct PerfScript {
   /// mean number of taken branches between two samples, and the depth.
   std::optional<uint64_t> Period;
   std::optional<uint64_t> Depth;
-  /// The samples start with `PID/TID` (perf script -F pid,tid,...).
+  /// The samples start with `PID/TID` (perf script -F pid,tid,...); in a
+  /// file that mixes forms, the samples without have Pid and Tid 0.
   bool HasPidTid = false;
   /// Lines that were neither a sample, a mapping, a comment nor another
   /// perf event line, and were skipped (each also reported once through
