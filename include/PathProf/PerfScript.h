@@ -1,4 +1,4 @@
-//===- PathProf/PerfScript.h - Branch samples as perf prints them -*- C++ -*-===//
+//===- PathProf/PerfScript.h - Branch samples as perf prints ---*- C++ -*-===//
 //
 // The input of llvm-pathprof sample: samples of the last taken branches of
 // a thread (Intel LBR, AMD BRS and LbrExtV2, Arm BRBE), as
@@ -41,9 +41,13 @@ struct BranchSample {
   std::vector<BranchRecord> Records;
 };
 
+/// The Pid of the kernel's own mappings (perf prints -1).
+constexpr uint32_t KernelPid = UINT32_MAX;
+
 /// An executable mapping (PERF_RECORD_MMAP2 with an x permission, or
 /// PERF_RECORD_MMAP): where a file's pages were mapped in process Pid.
 struct PerfMapping {
+  /// KernelPid for the kernel's.
   uint32_t Pid = 0;
   uint64_t Start = 0, Length = 0, PageOffset = 0;
   std::string Path;
@@ -63,6 +67,9 @@ struct PerfScript {
   /// mean number of taken branches between two samples, and the depth.
   std::optional<uint64_t> Period;
   std::optional<uint64_t> Depth;
+  /// The samples start with `PID/TID` (perf script -F pid,tid,...); in a
+  /// file that mixes forms, the samples without have Pid and Tid 0.
+  bool HasPidTid = false;
   /// Lines that were neither a sample, a mapping, a comment nor another
   /// perf event line, and were skipped (each also reported once through
   /// the warning handler, up to a limit).
@@ -70,16 +77,20 @@ struct PerfScript {
 };
 
 /// Parses \p Text, read from \p Name (for messages). Unparsable lines are
-/// counted and skipped with a warning naming the first few by line number;
-/// a file with no sample at all, or whose last line is cut off in the
-/// middle of a record, is an error.
+/// counted and skipped with a warning naming the first few by line number
+/// ("NAME:LINE: skipped: REASON"), then one warning for the rest; samples
+/// without branch records (an ip alone) are dropped. A file with no branch
+/// sample at all, or whose last line has no newline and is not complete (a
+/// sample line ends with the space perf prints after each record), is an
+/// error, wrapped in a FileError naming \p Name.
 llvm::Expected<PerfScript> parsePerfScript(llvm::StringRef Text,
                                            llvm::StringRef Name,
                                            WarningHandler Warn);
 
-/// Reads \p Path: perf script text, or a perf.data file (by its magic),
-/// which is turned into text by running `perf script -F ip,brstack
-/// --show-mmap-events -i PATH` (perf found on PATH, or PERF).
+/// Reads \p Path ("-": standard input): perf script text, or a perf.data
+/// file (by its magic, PERFILE2), which is turned into text by running
+/// `perf script -F ip,brstack --show-mmap-events -i PATH` (perf from the
+/// environment variable PERF, else found on PATH) into a temporary file.
 llvm::Expected<PerfScript> readPerfScript(llvm::StringRef Path,
                                           WarningHandler Warn);
 

@@ -33,9 +33,6 @@
 #include "PathProf/Profile.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
-#include "PathProf/ProfileSummary.h"
-#include "PathProf/ProfileWriter.h"
-#include "PathProf/TextProfile.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -524,18 +521,8 @@ int pathprof::tool::mergeMain() {
     Result.dropContext();
   if (KeepCommonMetrics)
     keepCommonMetrics(Result, Common, Inputs[FirstIndex].Path, Inputs, Results);
-  // Computed once here, so that no compilation using the profile has to
-  // decode every path of the program again.
-  if (!MergeText) {
-    Expected<PathProfileSummary> Summary = computeSummary(Result);
-    if (!Summary)
-      return fail(Summary.takeError());
-    Result.Summary = std::move(*Summary);
-  }
-  Error E = MergeText ? writeTextProfile(Result, StringRef(MergeOutput))
-                      : writeIndexedProfile(Result, StringRef(MergeOutput),
-                                            /*WithIndex=*/!MergeNoIndex);
-  if (E)
+  if (Error E = writeOutputProfile(Result, MergeOutput, MergeText,
+                                   /*WithIndex=*/!MergeNoIndex))
     return fail(std::move(E));
   return 0;
 }

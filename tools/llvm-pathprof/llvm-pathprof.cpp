@@ -3,12 +3,12 @@
 // The command-line front end of PathProf's profile library, in the manner of
 // llvm-profdata: one cl::SubCommand per verb, each verb in its own file
 // (MergeCommand.cpp, ShowCommand.cpp, OverlapCommand.cpp, ReportCommand.cpp,
-// whose --html page is ReportHTML.cpp, ExportCommand.cpp), and a flat
-// dispatch in main. The libraries return Errors; only the tool prints, as
-// "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning: ...". Also
-// the helpers the verbs share: number formats, and the per-path metric totals
-// of show --metric and report.
-// docs/CommandGuide.md documents every verb and its output.
+// whose --html page is ReportHTML.cpp, ExportCommand.cpp, SampleCommand.cpp),
+// and a flat dispatch in main. The libraries return Errors; only the tool
+// prints, as "llvm-pathprof: error: ..." (exit 1) and "llvm-pathprof: warning:
+// ...". Also the helpers the verbs share: number formats, and the per-path
+// metric totals of show --metric and report. docs/CommandGuide.md documents
+// every verb and its output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +19,9 @@
 #include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileReader.h"
+#include "PathProf/ProfileSummary.h"
+#include "PathProf/ProfileWriter.h"
+#include "PathProf/TextProfile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -45,8 +48,9 @@ static cl::list<std::string> BinaryPaths(
     cl::desc("Binaries (executables, shared libraries or debug files) that "
              "hold the names and CFG descriptions of raw profiles built with "
              "-fprofile-path-correlate=binary; a directory stands for the "
-             "binaries in it, found by build id. Repeatable, or "
-             "comma-separated"),
+             "binaries in it, found by build id. For sample, the program's "
+             "binaries built with -fprofile-path-sample, the executable "
+             "first. Repeatable, or comma-separated"),
     cl::cat(pathprof::tool::PathProfCategory));
 
 // Merging threads warn concurrently; keep their lines whole.
@@ -85,6 +89,21 @@ Expected<Profile> pathprof::tool::readInput(
     return createStringError(inconvertibleErrorCode(), L.Error);
   return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true, Threads,
                      &L.Binaries, Cache);
+}
+
+ArrayRef<std::string> pathprof::tool::binaryPaths() { return BinaryPaths; }
+
+Error pathprof::tool::writeOutputProfile(Profile &P, StringRef Path, bool Text,
+                                         bool WithIndex) {
+  if (Text)
+    return writeTextProfile(P, Path);
+  // Computed once here, so that no compilation using the profile has to
+  // decode every path of the program again.
+  Expected<PathProfileSummary> Summary = computeSummary(P);
+  if (!Summary)
+    return Summary.takeError();
+  P.Summary = std::move(*Summary);
+  return writeIndexedProfile(P, Path, WithIndex);
 }
 
 std::string pathprof::tool::hex(uint64_t V) {
@@ -197,7 +216,9 @@ int main(int argc, char **argv) {
       "  llvm-pathprof overlap [options] <base profile> <test profile>\n"
       "  llvm-pathprof report --metric=<name> [options] <profile>\n"
       "  llvm-pathprof report --html -o <dir> [options] <profile>\n"
-      "  llvm-pathprof export --format=pprof|folded [options] <profile>\n");
+      "  llvm-pathprof export --format=pprof|folded [options] <profile>\n"
+      "  llvm-pathprof sample --binary=<prog>[,<dso>...] [options] "
+      "<perf script or perf.data>\n");
 
   if (MergeSubcommand)
     return mergeMain();
@@ -209,6 +230,8 @@ int main(int argc, char **argv) {
     return reportMain();
   if (ExportSubcommand)
     return exportMain();
+  if (SampleSubcommand)
+    return sampleMain();
   cl::PrintHelpMessage();
   return 1;
 }

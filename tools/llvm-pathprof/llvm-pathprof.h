@@ -43,6 +43,7 @@ extern llvm::cl::SubCommand ShowSubcommand;
 extern llvm::cl::SubCommand OverlapSubcommand;
 extern llvm::cl::SubCommand ReportSubcommand;
 extern llvm::cl::SubCommand ExportSubcommand;
+extern llvm::cl::SubCommand SampleSubcommand;
 
 /// The verbs; each returns the process exit status.
 int mergeMain();
@@ -50,6 +51,7 @@ int showMain();
 int overlapMain();
 int reportMain();
 int exportMain();
+int sampleMain();
 
 /// Reads the profile at \p Path as readProfile does (\p Required,
 /// \p Threads, \p Cache), with the binaries --binary names for the raw
@@ -60,6 +62,14 @@ readInput(llvm::StringRef Path, WarningHandler Warn,
           ProfileKind Required = ProfileKind::Unknown,
           std::vector<ThreadContextTree> *Threads = nullptr,
           RawDescriptionCache *Cache = nullptr);
+
+/// The binaries --binary names, as given (files or directories).
+llvm::ArrayRef<std::string> binaryPaths();
+
+/// Writes \p P to \p Path: a text profile if \p Text, else an indexed one,
+/// with its summary computed here and, if \p WithIndex, its index.
+llvm::Error writeOutputProfile(Profile &P, llvm::StringRef Path, bool Text,
+                               bool WithIndex = true);
 
 /// Prints "llvm-pathprof: warning: <Msg>" to stderr. Thread-safe.
 void warn(const llvm::Twine &Msg);
