@@ -420,6 +420,8 @@ namespace {
 
 /// The path a frame of one activation is on, as far as the window shows it.
 struct PartialPath {
+  /// The function whose path it is.
+  uint32_t Function = 0;
   /// Whether the path's start was seen (the function's entry, or a path
   /// break just before it), so that it can be counted once it ends.
   bool Known = false;
@@ -434,11 +436,12 @@ struct PartialPath {
 /// partial paths of its frames.
 struct Activation {
   SmallVector<std::pair<uint32_t, PartialPath>, 2> Frames;
-  PartialPath &frame(uint32_t Frame) {
+  PartialPath &frame(uint32_t Frame, uint32_t Function) {
     for (auto &[F, P] : Frames)
       if (F == Frame)
         return P;
     Frames.push_back({Frame, PartialPath()});
+    Frames.back().second.Function = Function;
     return Frames.back().second;
   }
 };
@@ -462,8 +465,8 @@ public:
       block(*It, Run);
   }
 
-  /// The taken branch that ended a run.
-  void branch(SampledBinary::BranchKind Kind) {
+  /// The taken branch that ended run \p Run.
+  void branch(SampledBinary::BranchKind Kind, int Run) {
     switch (Kind) {
     case SampledBinary::BranchKind::Jump:
       return;
@@ -471,11 +474,13 @@ public:
       Stack.emplace_back();
       return;
     case SampledBinary::BranchKind::TailCall:
+      leave(Stack.back(), Run);
       Stack.back() = Activation();
       return;
     case SampledBinary::BranchKind::Return:
       // A return to a caller the window did not see begin starts a fresh
       // activation for it.
+      leave(Stack.back(), Run);
       Stack.pop_back();
       if (Stack.empty())
         Stack.emplace_back();
@@ -499,7 +504,7 @@ private:
 
   void block(const ProbeSite &P, int Run) {
     const DescribedFunction &F = B.Functions[P.Function];
-    PartialPath &Path = Stack.back().frame(P.Frame);
+    PartialPath &Path = Stack.back().frame(P.Frame, P.Function);
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
       SmallVector<uint32_t, 8> Gap;
@@ -538,7 +543,27 @@ private:
     }
   }
 
+  /// The function of \p A returns in run \p Run: each path still open
+  /// ends at the nearest block that returns (a block whose probe the
+  /// optimizers dropped, as a return block merged into its predecessors).
+  void leave(Activation &A, int Run) {
+    for (auto &[Frame, Path] : A.Frames) {
+      if (Path.Blocks.empty())
+        continue;
+      SmallVector<uint32_t, 8> Gap;
+      const DescribedFunction &F = B.Functions[Path.Function];
+      if (bridge(F, Path.Blocks.back(), ReturnTarget, Gap) == Step::Return) {
+        Stats.Repaired += !Gap.empty();
+        Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
+        finish(Path.Function, Path, /*EndsAtReturn=*/true, Run);
+      }
+      Path = PartialPath();
+    }
+  }
+
   enum class Step { None, Edge, Break, Return };
+  /// bridge()'s target for a return out of the function.
+  static constexpr uint32_t ReturnTarget = UINT32_MAX;
 
   /// How the flow went from block \p U to block \p V: along a DAG edge,
   /// through a path break (a backedge), or, to the entry block, through a
@@ -559,10 +584,16 @@ private:
       return S;
     };
     for (unsigned Depth = 0; Depth <= MaxGap && !Level.empty(); ++Depth) {
-      for (uint32_t X : Level)
-        if (F.hasEdge(X, V))
-          return Found(X, Step::Edge);
-      if (F.BreakIn[V])
+      if (V == ReturnTarget) {
+        for (uint32_t X : Level)
+          if (F.Returns[X])
+            return Found(X, Step::Return);
+      } else {
+        for (uint32_t X : Level)
+          if (F.hasEdge(X, V))
+            return Found(X, Step::Edge);
+      }
+      if (V != ReturnTarget && F.BreakIn[V])
         for (uint32_t X : Level)
           if (F.BreakOut[X])
             return Found(X, Step::Break);
@@ -733,11 +764,13 @@ Expected<Profile> pathprof::estimatePathProfile(
       if (End.Binary >= 0)
         Walker(End.Binary)
             .branch(Binaries[End.Binary]->classify(
-                End.VAddr, To.Binary == End.Binary ? To.VAddr : 0));
+                        End.VAddr, To.Binary == End.Binary ? To.VAddr : 0),
+                    K);
       if (To.Binary >= 0 && To.Binary != End.Binary)
         Walker(To.Binary).branch(Binaries[To.Binary]->isFunctionStart(To.VAddr)
                                      ? SampledBinary::BranchKind::Call
-                                     : SampledBinary::BranchKind::Return);
+                                     : SampledBinary::BranchKind::Return,
+                                 K);
     }
   }
 
