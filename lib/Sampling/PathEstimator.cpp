@@ -62,7 +62,7 @@ struct DescribedFunction {
   /// Per node: CFG successors (sorted), whether a path break leaves it
   /// (EXIT pseudo-edge), whether one enters it (ENTRY pseudo-edge), and
   /// whether it leaves the function.
-  std::vector<SmallVector<uint32_t, 2>> Succs;
+  std::vector<SmallVector<uint32_t, 2>> Succs, Preds;
   std::vector<uint8_t> BreakOut, BreakIn, Returns;
 
   bool hasEdge(uint32_t U, uint32_t V) const {
@@ -233,6 +233,7 @@ Error SampledBinary::readFunctions(StringRef DescSection) {
     F.CFG = std::move(*CFG);
     const size_t N = F.CFG.Blocks.size();
     F.Succs.resize(N);
+    F.Preds.resize(N);
     F.BreakOut.assign(N, 0);
     F.BreakIn.assign(N, 0);
     F.Returns.assign(N, 0);
@@ -240,6 +241,7 @@ Error SampledBinary::readFunctions(StringRef DescSection) {
       switch (E.Kind) {
       case PATHPROF_EDGE_CFG:
         F.Succs[E.Src].push_back(E.Dst);
+        F.Preds[E.Dst].push_back(E.Src);
         break;
       case PATHPROF_EDGE_ENTRY_PSEUDO:
         F.BreakIn[E.Dst] = 1;
@@ -461,8 +463,24 @@ public:
                                 [](const ProbeSite &P, uint64_t A) {
                                   return P.Address < A;
                                 });
-    for (; It != B.Probes.end() && It->Address <= End; ++It)
-      block(*It, Run);
+    SmallVector<const ProbeSite *, 8> Group;
+    while (It != B.Probes.end() && It->Address <= End) {
+      // Probes at one address (blocks whose code the optimizers merged or
+      // interleaved, as the copies of an unrolled loop body) are in no
+      // particular order: take each time one that follows its frame's last
+      // block, by an edge or else a path break.
+      Group.clear();
+      for (uint64_t At = It->Address;
+           It != B.Probes.end() && It->Address == At; ++It)
+        Group.push_back(&*It);
+      while (!Group.empty()) {
+        auto Next = Group.begin();
+        if (Group.size() > 1)
+          Next = pickNext(Group);
+        block(**Next, Run);
+        Group.erase(Next);
+      }
+    }
   }
 
   /// The taken branch that ended run \p Run.
@@ -502,14 +520,31 @@ private:
   double Period;
   std::deque<Activation> Stack;
 
+  /// The probe of \p Group that best follows its frame's last block.
+  const ProbeSite **pickNext(SmallVectorImpl<const ProbeSite *> &Group) {
+    const ProbeSite **Break = nullptr;
+    for (const ProbeSite *&P : Group) {
+      const PartialPath &Path = Stack.back().frame(P->Frame, P->Function);
+      if (Path.Blocks.empty())
+        return &P;
+      const DescribedFunction &F = B.Functions[P->Function];
+      const uint32_t U = Path.Blocks.back();
+      if (F.hasEdge(U, P->Block))
+        return &P;
+      if (!Break && F.BreakOut[U] && F.BreakIn[P->Block])
+        Break = &P;
+    }
+    return Break ? Break : Group.begin();
+  }
+
   void block(const ProbeSite &P, int Run) {
     const DescribedFunction &F = B.Functions[P.Function];
     PartialPath &Path = Stack.back().frame(P.Frame, P.Function);
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
-      SmallVector<uint32_t, 8> Gap;
-      Step S = bridge(F, Path.Blocks.back(), V, Gap);
-      Stats.Repaired += !Gap.empty();
+      SmallVector<uint32_t, 8> Gap, After;
+      Step S = bridge(F, Path.Blocks.back(), V, Gap, After);
+      Stats.Repaired += !Gap.empty() || !After.empty();
       Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
       if (S == Step::Edge) {
         Path.Blocks.push_back(V);
@@ -524,6 +559,7 @@ private:
         Path = PartialPath();
         Path.Known = true;
         Path.StartRun = LastRun;
+        Path.Blocks.assign(After.begin(), After.end());
         Path.Blocks.push_back(V);
       } else {
         ++Stats.Dropped;
@@ -550,9 +586,10 @@ private:
     for (auto &[Frame, Path] : A.Frames) {
       if (Path.Blocks.empty())
         continue;
-      SmallVector<uint32_t, 8> Gap;
+      SmallVector<uint32_t, 8> Gap, After;
       const DescribedFunction &F = B.Functions[Path.Function];
-      if (bridge(F, Path.Blocks.back(), ReturnTarget, Gap) == Step::Return) {
+      if (bridge(F, Path.Blocks.back(), ReturnTarget, Gap, After) ==
+          Step::Return) {
         Stats.Repaired += !Gap.empty();
         Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
         finish(Path.Function, Path, /*EndsAtReturn=*/true, Run);
@@ -564,50 +601,81 @@ private:
   enum class Step { None, Edge, Break, Return };
   /// bridge()'s target for a return out of the function.
   static constexpr uint32_t ReturnTarget = UINT32_MAX;
+  /// The most blocks without a probe bridge() assumes on either side of a
+  /// path break.
+  static constexpr unsigned MaxGap = 8;
 
-  /// How the flow went from block \p U to block \p V: along a DAG edge,
-  /// through a path break (a backedge), or, to the entry block, through a
-  /// return (a recursive call the optimizers made a loop), possibly through
-  /// blocks in \p Gap whose probes the optimizers dropped (merged or
-  /// emptied blocks): the fewest such blocks, at most a few; an edge before
-  /// a break.
-  static Step bridge(const DescribedFunction &F, uint32_t U, uint32_t V,
-                     SmallVectorImpl<uint32_t> &Gap) {
-    constexpr unsigned MaxGap = 8;
+  /// The shortest path of DAG edges from \p From to a block for which
+  /// \p Stop holds (\p From itself included), at most MaxGap blocks
+  /// long, over the successors (or, \p Backward, the predecessors);
+  /// the blocks between the two into \p Between, in flow order.
+  template <typename StopFn>
+  static std::optional<uint32_t>
+  nearest(const DescribedFunction &F, uint32_t From, bool Backward,
+          StopFn Stop, SmallVectorImpl<uint32_t> &Between) {
     DenseMap<uint32_t, uint32_t> Parent;
-    std::vector<uint32_t> Level{U};
-    Parent[U] = U;
-    auto Found = [&](uint32_t X, Step S) {
-      for (uint32_t Z = X; Z != U; Z = Parent[Z])
-        Gap.push_back(Z);
-      std::reverse(Gap.begin(), Gap.end());
-      return S;
-    };
+    std::vector<uint32_t> Level{From};
+    Parent[From] = From;
     for (unsigned Depth = 0; Depth <= MaxGap && !Level.empty(); ++Depth) {
-      if (V == ReturnTarget) {
-        for (uint32_t X : Level)
-          if (F.Returns[X])
-            return Found(X, Step::Return);
-      } else {
-        for (uint32_t X : Level)
-          if (F.hasEdge(X, V))
-            return Found(X, Step::Edge);
+      for (uint32_t X : Level) {
+        if (!Stop(X))
+          continue;
+        Between.clear();
+        for (uint32_t Z = X; Z != From; Z = Parent[Z])
+          Between.push_back(Z);
+        if (!Backward)
+          std::reverse(Between.begin(), Between.end());
+        return X;
       }
-      if (V != ReturnTarget && F.BreakIn[V])
-        for (uint32_t X : Level)
-          if (F.BreakOut[X])
-            return Found(X, Step::Break);
-      if (V == 0)
-        for (uint32_t X : Level)
-          if (F.Returns[X])
-            return Found(X, Step::Return);
       std::vector<uint32_t> Next;
       for (uint32_t X : Level)
-        for (uint32_t Y : F.Succs[X])
+        for (uint32_t Y : Backward ? F.Preds[X] : F.Succs[X])
           if (Parent.try_emplace(Y, X).second)
             Next.push_back(Y);
       Level = std::move(Next);
     }
+    return std::nullopt;
+  }
+
+  /// How the flow went from block \p U to block \p V (or, for
+  /// ReturnTarget, out of the function), through blocks whose probes the
+  /// optimizers dropped (merged or emptied blocks), the fewest: along DAG
+  /// edges (\p Before holds the blocks between); through a path break (a
+  /// backedge) after \p Before, the next path running \p After before
+  /// \p V; or, to the entry block, through a return after \p Before (a
+  /// recursive call the optimizers made a loop). An edge before a break.
+  static Step bridge(const DescribedFunction &F, uint32_t U, uint32_t V,
+                     SmallVectorImpl<uint32_t> &Before,
+                     SmallVectorImpl<uint32_t> &After) {
+    if (V == ReturnTarget)
+      return nearest(F, U, false, [&](uint32_t X) { return F.Returns[X]; },
+                     Before)
+                 ? Step::Return
+                 : Step::None;
+    SmallVector<uint32_t, 8> Edge, Out, In;
+    std::optional<uint32_t> ByEdge = nearest(
+        F, U, false, [&](uint32_t X) { return F.hasEdge(X, V); }, Edge);
+    std::optional<uint32_t> BreakOut = nearest(
+        F, U, false, [&](uint32_t X) { return F.BreakOut[X] != 0; }, Out);
+    std::optional<uint32_t> BreakIn =
+        BreakOut ? nearest(F, V, true,
+                           [&](uint32_t X) { return F.BreakIn[X] != 0; }, In)
+                 : std::nullopt;
+    // The blocks assumed: nearest() gives them with the block it found
+    // unless that is where it started.
+    if (ByEdge && (!BreakIn || Edge.size() <= Out.size() + In.size())) {
+      Before.assign(Edge.begin(), Edge.end());
+      return Step::Edge;
+    }
+    if (BreakIn) {
+      Before.assign(Out.begin(), Out.end());
+      After.assign(In.begin(), In.end());
+      return Step::Break;
+    }
+    if (V == 0 && nearest(F, U, false,
+                          [&](uint32_t X) { return F.Returns[X] != 0; },
+                          Before))
+      return Step::Return;
     return Step::None;
   }
 
