@@ -32,6 +32,8 @@
 #include "llvm/Support/Path.h"
 
 #include <cmath>
+#include <functional>
+#include <random>
 #include <deque>
 #include <map>
 
@@ -64,6 +66,10 @@ struct DescribedFunction {
   /// whether it leaves the function.
   std::vector<SmallVector<uint32_t, 2>> Succs, Preds;
   std::vector<uint8_t> BreakOut, BreakIn, Returns;
+  /// Per node: whether any probe of the binary stands for it. A block
+  /// without one (speculated into a select, or merged away everywhere)
+  /// leaves no trace in a sample.
+  std::vector<uint8_t> Visible;
 
   bool hasEdge(uint32_t U, uint32_t V) const {
     return llvm::binary_search(Succs[U], V);
@@ -237,6 +243,7 @@ Error SampledBinary::readFunctions(StringRef DescSection) {
     F.BreakOut.assign(N, 0);
     F.BreakIn.assign(N, 0);
     F.Returns.assign(N, 0);
+    F.Visible.assign(N, 0);
     for (const CFGEdge &E : F.CFG.Edges) {
       switch (E.Kind) {
       case PATHPROF_EDGE_CFG:
@@ -354,6 +361,7 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
       (void)New;
       Probes.push_back({Address, It->second,
                         static_cast<uint32_t>(P.getIndex() - 1), F->second});
+      Functions[It->second].Visible[P.getIndex() - 1] = 1;
     }
   }
   if (Unknown)
@@ -452,8 +460,10 @@ struct Activation {
 class WindowWalker {
 public:
   WindowWalker(const SampledBinary &B, std::map<uint64_t, double> *Counts,
-               PathEstimatorStats &Stats, int Runs, double Period)
-      : B(B), Counts(Counts), Stats(Stats), Runs(Runs), Period(Period) {
+               PathEstimatorStats &Stats, int Runs, double Period,
+               std::mt19937_64 &Random)
+      : B(B), Counts(Counts), Stats(Stats), Runs(Runs), Period(Period),
+        Random(Random) {
     Stack.emplace_back();
   }
 
@@ -518,6 +528,7 @@ private:
   PathEstimatorStats &Stats;
   int Runs;
   double Period;
+  std::mt19937_64 &Random;
   std::deque<Activation> Stack;
 
   /// The probe of \p Group that best follows its frame's last block.
@@ -543,7 +554,9 @@ private:
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
       SmallVector<uint32_t, 8> Gap, After;
-      Step S = bridge(F, Path.Blocks.back(), V, Gap, After);
+      Step S = hiddenBlocks(F, Path.Blocks.back(), V, Gap)
+                   ? Step::Edge
+                   : bridge(F, Path.Blocks.back(), V, Gap, After);
       Stats.Repaired += !Gap.empty() || !After.empty();
       Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
       if (S == Step::Edge) {
@@ -596,6 +609,38 @@ private:
       }
       Path = PartialPath();
     }
+  }
+
+  /// When the flow from \p U to \p V may have run blocks that leave no
+  /// trace (no probe of the binary stands for them), which of the DAG
+  /// paths between the two it ran is unknown: takes one of them at random,
+  /// the direct edge included, into \p Between. Unbiased when they are
+  /// equally likely, as for the arms of a diamond the optimizers made a
+  /// select. False when there is no such choice.
+  bool hiddenBlocks(const DescribedFunction &F, uint32_t U, uint32_t V,
+                    SmallVectorImpl<uint32_t> &Between) {
+    constexpr unsigned MaxHidden = 3, MaxChoices = 16;
+    std::vector<SmallVector<uint32_t, 4>> Choices;
+    SmallVector<uint32_t, 4> Stack;
+    std::function<void(uint32_t)> Walk = [&](uint32_t X) {
+      for (uint32_t Y : F.Succs[X]) {
+        if (Choices.size() == MaxChoices)
+          return;
+        if (Y == V)
+          Choices.push_back(Stack);
+        else if (!F.Visible[Y] && Stack.size() < MaxHidden) {
+          Stack.push_back(Y);
+          Walk(Y);
+          Stack.pop_back();
+        }
+      }
+    };
+    Walk(U);
+    if (Choices.size() < 2)
+      return false;
+    const auto &Pick = Choices[Random() % Choices.size()];
+    Between.assign(Pick.begin(), Pick.end());
+    return true;
   }
 
   enum class Step { None, Edge, Break, Return };
@@ -763,6 +808,8 @@ Expected<Profile> pathprof::estimatePathProfile(
   for (size_t J = 0; J != Binaries.size(); ++J)
     Counts[J].resize(Binaries[J]->Functions.size());
 
+  // Fixed: the same samples give the same profile.
+  std::mt19937_64 Random(0x5eed);
   uint64_t Depth = 0;
   size_t NextMapping = 0;
   // The mappings in force, in the order they happened (later ones win).
@@ -805,7 +852,7 @@ Expected<Profile> pathprof::estimatePathProfile(
     auto Walker = [&](int J) -> WindowWalker & {
       if (!Walkers[J])
         Walkers[J].emplace(*Binaries[J], Counts[J].data(), Stats, Runs,
-                           static_cast<double>(Period));
+                           static_cast<double>(Period), Random);
       return *Walkers[J];
     };
     for (int K = 0; K != Runs; ++K) {
