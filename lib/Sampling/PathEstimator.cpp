@@ -440,6 +440,9 @@ struct PartialPath {
   /// The run that holds the start's evidence (the entry block, or the
   /// block before the path break), and the run of the last block.
   int StartRun = 0, LastRun = 0;
+  /// The cycles of its blocks: each run's cycles (the CYCLES field of the
+  /// record that ends it) shared evenly by the blocks seen in the run.
+  double Cycles = 0;
 };
 
 /// One activation of an outlined function (a call not inlined): the
@@ -456,10 +459,20 @@ struct Activation {
   }
 };
 
+/// What the samples saw of one path: its weighted count and, where the
+/// records have cycle counts, the cycles of each sighting (a sampled
+/// metric: how many sightings, their sum and sum of squares).
+struct Sightings {
+  double Weight = 0;
+  uint64_t Seen = 0, Cycles = 0;
+  SquareSum Squares;
+};
+using PathSightings = std::map<uint64_t, Sightings>;
+
 /// Follows the window of one sample through one binary's code.
 class WindowWalker {
 public:
-  WindowWalker(const SampledBinary &B, std::map<uint64_t, double> *Counts,
+  WindowWalker(const SampledBinary &B, PathSightings *Counts,
                PathEstimatorStats &Stats, int Runs, double Period,
                std::mt19937_64 &Random)
       : B(B), Counts(Counts), Stats(Stats), Runs(Runs), Period(Period),
@@ -467,12 +480,18 @@ public:
     Stack.emplace_back();
   }
 
-  /// The blocks of the probes in [\p Begin, \p End], run \p Run.
-  void run(uint64_t Begin, uint64_t End, int Run) {
+  /// The blocks of the probes in [\p Begin, \p End], run \p Run, which
+  /// took \p Cycles cycles.
+  void run(uint64_t Begin, uint64_t End, int Run, uint32_t Cycles) {
     auto It = llvm::lower_bound(B.Probes, Begin,
                                 [](const ProbeSite &P, uint64_t A) {
                                   return P.Address < A;
                                 });
+    auto Last = std::upper_bound(It, B.Probes.end(), End,
+                                 [](uint64_t A, const ProbeSite &P) {
+                                   return A < P.Address;
+                                 });
+    Share = Last == It ? 0 : double(Cycles) / double(Last - It);
     SmallVector<const ProbeSite *, 8> Group;
     while (It != B.Probes.end() && It->Address <= End) {
       // Probes at one address (blocks whose code the optimizers merged or
@@ -524,11 +543,13 @@ public:
 
 private:
   const SampledBinary &B;
-  std::map<uint64_t, double> *Counts;
+  PathSightings *Counts;
   PathEstimatorStats &Stats;
   int Runs;
   double Period;
   std::mt19937_64 &Random;
+  /// The cycles of each block of the current run.
+  double Share = 0;
   std::deque<Activation> Stack;
 
   /// The probe of \p Group that best follows its frame's last block.
@@ -586,6 +607,7 @@ private:
       Path.Blocks.push_back(V);
     }
     Path.LastRun = Run;
+    Path.Cycles += Share;
     if (F.onlyReturns(V)) {
       finish(P.Function, Path, /*EndsAtReturn=*/true, Run);
       Path = PartialPath();
@@ -743,7 +765,12 @@ private:
     const int Positions = Runs - (EndRun - Path.StartRun);
     if (Positions <= 0)
       return;
-    Counts[Function][*Id] += Period / Positions;
+    Sightings &S = Counts[Function][*Id];
+    S.Weight += Period / Positions;
+    ++S.Seen;
+    const uint64_t Cycles = std::llround(Path.Cycles);
+    S.Cycles += Cycles;
+    S.Squares.add(SquareSum::of(Cycles));
     ++Stats.PathsCounted;
   }
 };
@@ -803,11 +830,13 @@ Expected<Profile> pathprof::estimatePathProfile(
   const uint64_t Period = Opts.Period    ? Opts.Period
                           : Script.Period ? *Script.Period
                                           : 1;
-  std::vector<std::vector<std::map<uint64_t, double>>> Counts(
+  std::vector<std::vector<PathSightings>> Counts(
       Binaries.size());
   for (size_t J = 0; J != Binaries.size(); ++J)
     Counts[J].resize(Binaries[J]->Functions.size());
 
+  // Whether the records have cycle counts (BRS and some others give 0).
+  bool AnyCycles = false;
   // Fixed: the same samples give the same profile.
   std::mt19937_64 Random(0x5eed);
   uint64_t Depth = 0;
@@ -870,7 +899,8 @@ Expected<Profile> pathprof::estimatePathProfile(
         ++Stats.RecordsOutside; // Code of a binary not given (libc).
       } else {
         ++Stats.RunsInside;
-        Walker(Begin.Binary).run(Begin.VAddr, End.VAddr, K);
+        Walker(Begin.Binary).run(Begin.VAddr, End.VAddr, K, Out.Cycles);
+        AnyCycles |= Out.Cycles != 0;
       }
       // The branch that ends the run, as the binaries it leaves and enters
       // see it. Code that is not ours is not read: a branch from it into
@@ -903,6 +933,15 @@ Expected<Profile> pathprof::estimatePathProfile(
   }
 
   Profile P;
+  if (AnyCycles) {
+    // A sampled metric: each path's cycles are known for the sightings, and
+    // its estimate is its count times their mean.
+    MetricDescriptor Cycles;
+    Cycles.Name = "branch-cycles";
+    Cycles.Unit = "cycles";
+    Cycles.Period = std::max<uint64_t>(2, Period);
+    P.Metrics.push_back(std::move(Cycles));
+  }
   for (size_t J = 0; J != Binaries.size(); ++J) {
     SampledBinary &B = *Binaries[J];
     for (size_t I = 0; I != B.Functions.size(); ++I) {
@@ -915,11 +954,20 @@ Expected<Profile> pathprof::estimatePathProfile(
       F.NumPaths = D.CFG.numPaths();
       if (Error E = F.setCFG(D.CFGData))
         return std::move(E);
-      for (const auto &[Id, Weight] : Counts[J][I]) {
+      std::vector<PathRecord> Records;
+      for (const auto &[Id, S] : Counts[J][I]) {
+        PathRecord R;
+        R.Id = Id;
         // Every path seen ran at least once.
-        uint64_t Count = std::max<uint64_t>(1, std::llround(Weight));
-        F.addCount(Id, Count);
+        R.Count = std::max<uint64_t>(1, std::llround(S.Weight));
+        if (AnyCycles) {
+          R.Metrics = {S.Cycles};
+          R.Samples = S.Seen;
+          R.Squares = {S.Squares};
+        }
+        Records.push_back(std::move(R));
       }
+      F.Paths.addAll(std::move(Records), P.Metrics);
       P.Functions.push_back(std::move(F));
     }
   }
