@@ -575,9 +575,14 @@ private:
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
       SmallVector<uint32_t, 8> Gap, After;
-      Step S = hiddenBlocks(F, Path.Blocks.back(), V, Gap)
+      // A path break is a backedge, a taken branch: between two blocks of
+      // one run there was none.
+      const uint32_t U = Path.Blocks.back();
+      const bool SameRun = Path.LastRun == Run;
+      Step S = (SameRun || !F.BreakOut[U] || !F.BreakIn[V]) &&
+                       hiddenBlocks(F, U, V, Gap)
                    ? Step::Edge
-                   : bridge(F, Path.Blocks.back(), V, Gap, After);
+                   : bridge(F, U, V, SameRun, Gap, After);
       Stats.Repaired += !Gap.empty() || !After.empty();
       Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
       if (S == Step::Edge) {
@@ -623,7 +628,7 @@ private:
         continue;
       SmallVector<uint32_t, 8> Gap, After;
       const DescribedFunction &F = B.Functions[Path.Function];
-      if (bridge(F, Path.Blocks.back(), ReturnTarget, Gap, After) ==
+      if (bridge(F, Path.Blocks.back(), ReturnTarget, false, Gap, After) ==
           Step::Return) {
         Stats.Repaired += !Gap.empty();
         Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
@@ -710,9 +715,11 @@ private:
   /// edges (\p Before holds the blocks between); through a path break (a
   /// backedge) after \p Before, the next path running \p After before
   /// \p V; or, to the entry block, through a return after \p Before (a
-  /// recursive call the optimizers made a loop). An edge before a break.
+  /// recursive call the optimizers made a loop). An edge before a break,
+  /// and any edges before a break when \p SameRun (the two were seen in one
+  /// straight-line run).
   static Step bridge(const DescribedFunction &F, uint32_t U, uint32_t V,
-                     SmallVectorImpl<uint32_t> &Before,
+                     bool SameRun, SmallVectorImpl<uint32_t> &Before,
                      SmallVectorImpl<uint32_t> &After) {
     if (V == ReturnTarget)
       return nearest(F, U, false, [&](uint32_t X) { return F.Returns[X]; },
@@ -730,7 +737,9 @@ private:
                  : std::nullopt;
     // The blocks assumed: nearest() gives them with the block it found
     // unless that is where it started.
-    if (ByEdge && (!BreakIn || Edge.size() <= Out.size() + In.size())) {
+    // Within one run, any path of edges before a break.
+    if (ByEdge && (!BreakIn || SameRun ||
+                   Edge.size() <= Out.size() + In.size())) {
       Before.assign(Edge.begin(), Edge.end());
       return Step::Edge;
     }
