@@ -1,4 +1,4 @@
-//===- PathProf/PathEstimator.h - Path profiles from branch samples -*- C++ -*-===//
+//===- PathProf/PathEstimator.h - Paths from branch samples -----*- C++ -*-===//
 //
 // Estimates a path profile from samples of hardware branch records
 // (PathProf/PerfScript.h) of a program built with -fprofile-path-sample,

@@ -108,8 +108,7 @@ static void registerCallbacks(PassBuilder &PB) {
         // The instrumentation, the sampling build's probes and the use pass
         // see the same CFGs: all run here, after the same pre-inliner.
         if ((Use || Opts.Instrument || Opts.Sample) &&
-            Level != OptimizationLevel::O0 &&
-            Opts.PreInline)
+            Level != OptimizationLevel::O0 && Opts.PreInline)
           MPM.addPass(PreInlinerPass(Level));
         if (Use) {
           MPM.addPass(PathProfUsePass(Opts.ProfileUse));

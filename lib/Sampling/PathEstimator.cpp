@@ -32,10 +32,10 @@
 #include "llvm/Support/Path.h"
 
 #include <cmath>
-#include <functional>
-#include <random>
 #include <deque>
+#include <functional>
 #include <map>
+#include <random>
 
 using namespace llvm;
 using namespace pathprof;
@@ -126,8 +126,8 @@ private:
 } // namespace
 
 static Error binaryError(StringRef Path, const Twine &Msg) {
-  return createFileError(
-      Path, makeProfileError(profile_error::missing_binary, Msg));
+  return createFileError(Path,
+                         makeProfileError(profile_error::missing_binary, Msg));
 }
 
 Expected<std::unique_ptr<SampledBinary>>
@@ -204,9 +204,8 @@ SampledBinary::load(StringRef Path, WarningHandler Warn) {
       consumeError(Name.takeError());
   }
   llvm::sort(B->Symbols);
-  llvm::sort(B->CodeSections, [](const Code &L, const Code &R) {
-    return L.VAddr < R.VAddr;
-  });
+  llvm::sort(B->CodeSections,
+             [](const Code &L, const Code &R) { return L.VAddr < R.VAddr; });
 
   if (Error E = B->readFunctions(Desc))
     return createFileError(Path, std::move(E));
@@ -222,12 +221,11 @@ Error SampledBinary::readFunctions(StringRef DescSection) {
     return E;
   // In the order of the section's keys, so that the profile does not
   // depend on hashing.
-  std::vector<std::pair<std::pair<uint64_t, uint64_t>,
-                        BinaryDescriptions::Entry>>
+  std::vector<
+      std::pair<std::pair<uint64_t, uint64_t>, BinaryDescriptions::Entry>>
       Sorted(Descs.Entries.begin(), Descs.Entries.end());
-  llvm::sort(Sorted, [](const auto &L, const auto &R) {
-    return L.first < R.first;
-  });
+  llvm::sort(Sorted,
+             [](const auto &L, const auto &R) { return L.first < R.first; });
   for (const auto &[Key, Entry] : Sorted) {
     DescribedFunction F;
     F.Name = Entry.Name.str();
@@ -344,10 +342,10 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
       if (!P.isBlock())
         continue;
       auto D = Decoder.getGUID2FuncDescMap().find(P.getGuid());
-      auto It = D == Decoder.getGUID2FuncDescMap().end()
-                    ? ByKey.end()
-                    : ByKey.find({MD5Hash(D->second.FuncName),
-                                  D->second.FuncHash});
+      auto It =
+          D == Decoder.getGUID2FuncDescMap().end()
+              ? ByKey.end()
+              : ByKey.find({MD5Hash(D->second.FuncName), D->second.FuncHash});
       if (It == ByKey.end() || P.getIndex() == 0 ||
           P.getIndex() > Functions[It->second].CFG.Blocks.size()) {
         ++Unknown;
@@ -356,8 +354,8 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
       std::optional<uint64_t> Start = functionOf(Address);
       const MCDecodedPseudoProbeInlineTree *Node = P.getInlineTreeNode();
       const void *Copy = Node && Node->hasInlineSite() ? Node : nullptr;
-      auto [F, New] = Frames.try_emplace(
-          {Start.value_or(0), Copy, P.getGuid()}, Frames.size());
+      auto [F, New] = Frames.try_emplace({Start.value_or(0), Copy, P.getGuid()},
+                                         Frames.size());
       (void)New;
       Probes.push_back({Address, It->second,
                         static_cast<uint32_t>(P.getIndex() - 1), F->second});
@@ -383,10 +381,9 @@ std::optional<uint64_t> SampledBinary::vaddrOfOffset(uint64_t Offset) const {
 
 SampledBinary::BranchKind SampledBinary::classify(uint64_t From,
                                                   uint64_t To) const {
-  auto It = llvm::upper_bound(CodeSections, From,
-                              [](uint64_t A, const Code &C) {
-                                return A < C.VAddr;
-                              });
+  auto It =
+      llvm::upper_bound(CodeSections, From,
+                        [](uint64_t A, const Code &C) { return A < C.VAddr; });
   BranchKind Kind = BranchKind::Jump;
   if (It != CodeSections.begin()) {
     const Code &C = *std::prev(It);
@@ -483,14 +480,13 @@ public:
   /// The blocks of the probes in [\p Begin, \p End], run \p Run, which
   /// took \p Cycles cycles.
   void run(uint64_t Begin, uint64_t End, int Run, uint32_t Cycles) {
-    auto It = llvm::lower_bound(B.Probes, Begin,
-                                [](const ProbeSite &P, uint64_t A) {
-                                  return P.Address < A;
-                                });
-    auto Last = std::upper_bound(It, B.Probes.end(), End,
-                                 [](uint64_t A, const ProbeSite &P) {
-                                   return A < P.Address;
-                                 });
+    auto It =
+        llvm::lower_bound(B.Probes, Begin, [](const ProbeSite &P, uint64_t A) {
+          return P.Address < A;
+        });
+    auto Last = std::upper_bound(
+        It, B.Probes.end(), End,
+        [](uint64_t A, const ProbeSite &P) { return A < P.Address; });
     Share = Last == It ? 0 : double(Cycles) / double(Last - It);
     SmallVector<const ProbeSite *, 8> Group;
     while (It != B.Probes.end() && It->Address <= End) {
@@ -499,8 +495,8 @@ public:
       // particular order: take each time one that follows its frame's last
       // block, by an edge or else a path break.
       Group.clear();
-      for (uint64_t At = It->Address;
-           It != B.Probes.end() && It->Address == At; ++It)
+      for (uint64_t At = It->Address; It != B.Probes.end() && It->Address == At;
+           ++It)
         Group.push_back(&*It);
       while (!Group.empty()) {
         auto Next = Group.begin();
@@ -683,8 +679,8 @@ private:
   /// the blocks between the two into \p Between, in flow order.
   template <typename StopFn>
   static std::optional<uint32_t>
-  nearest(const DescribedFunction &F, uint32_t From, bool Backward,
-          StopFn Stop, SmallVectorImpl<uint32_t> &Between) {
+  nearest(const DescribedFunction &F, uint32_t From, bool Backward, StopFn Stop,
+          SmallVectorImpl<uint32_t> &Between) {
     DenseMap<uint32_t, uint32_t> Parent;
     std::vector<uint32_t> Level{From};
     Parent[From] = From;
@@ -722,8 +718,8 @@ private:
                      bool SameRun, SmallVectorImpl<uint32_t> &Before,
                      SmallVectorImpl<uint32_t> &After) {
     if (V == ReturnTarget)
-      return nearest(F, U, false, [&](uint32_t X) { return F.Returns[X]; },
-                     Before)
+      return nearest(
+                 F, U, false, [&](uint32_t X) { return F.Returns[X]; }, Before)
                  ? Step::Return
                  : Step::None;
     SmallVector<uint32_t, 8> Edge, Out, In;
@@ -732,14 +728,15 @@ private:
     std::optional<uint32_t> BreakOut = nearest(
         F, U, false, [&](uint32_t X) { return F.BreakOut[X] != 0; }, Out);
     std::optional<uint32_t> BreakIn =
-        BreakOut ? nearest(F, V, true,
-                           [&](uint32_t X) { return F.BreakIn[X] != 0; }, In)
-                 : std::nullopt;
+        BreakOut
+            ? nearest(
+                  F, V, true, [&](uint32_t X) { return F.BreakIn[X] != 0; }, In)
+            : std::nullopt;
     // The blocks assumed: nearest() gives them with the block it found
     // unless that is where it started.
     // Within one run, any path of edges before a break.
-    if (ByEdge && (!BreakIn || SameRun ||
-                   Edge.size() <= Out.size() + In.size())) {
+    if (ByEdge &&
+        (!BreakIn || SameRun || Edge.size() <= Out.size() + In.size())) {
       Before.assign(Edge.begin(), Edge.end());
       return Step::Edge;
     }
@@ -748,9 +745,9 @@ private:
       After.assign(In.begin(), In.end());
       return Step::Break;
     }
-    if (V == 0 && nearest(F, U, false,
-                          [&](uint32_t X) { return F.Returns[X] != 0; },
-                          Before))
+    if (V == 0 &&
+        nearest(
+            F, U, false, [&](uint32_t X) { return F.Returns[X] != 0; }, Before))
       return Step::Return;
     return Step::None;
   }
@@ -792,9 +789,10 @@ struct Located {
 
 } // namespace
 
-Expected<Profile> pathprof::estimatePathProfile(
-    const PerfScript &Script, const PathEstimatorOptions &Opts,
-    PathEstimatorStats &Stats, WarningHandler Warn) {
+Expected<Profile>
+pathprof::estimatePathProfile(const PerfScript &Script,
+                              const PathEstimatorOptions &Opts,
+                              PathEstimatorStats &Stats, WarningHandler Warn) {
   std::vector<std::unique_ptr<SampledBinary>> Binaries;
   for (const std::string &Path : Opts.Binaries) {
     Expected<std::unique_ptr<SampledBinary>> B =
@@ -819,11 +817,11 @@ Expected<Profile> pathprof::estimatePathProfile(
         continue;
       if (!M.BuildId.empty() && M.BuildId != B.BuildId)
         return createFileError(
-            B.Path, makeProfileError(
-                        profile_error::missing_binary,
-                        "build id " + B.BuildId + " is not that of '" +
-                            M.Path + "' in the samples (" + M.BuildId +
-                            "): a binary of another build"));
+            B.Path,
+            makeProfileError(profile_error::missing_binary,
+                             "build id " + B.BuildId + " is not that of '" +
+                                 M.Path + "' in the samples (" + M.BuildId +
+                                 "): a binary of another build"));
       MappingBinary[I] = J;
     }
   }
@@ -836,11 +834,10 @@ Expected<Profile> pathprof::estimatePathProfile(
          "--show-mmap-events): their addresses are taken as those of " +
          Binaries[0]->Path);
 
-  const uint64_t Period = Opts.Period    ? Opts.Period
+  const uint64_t Period = Opts.Period     ? Opts.Period
                           : Script.Period ? *Script.Period
                                           : 1;
-  std::vector<std::vector<PathSightings>> Counts(
-      Binaries.size());
+  std::vector<std::vector<PathSightings>> Counts(Binaries.size());
   for (size_t J = 0; J != Binaries.size(); ++J)
     Counts[J].resize(Binaries[J]->Functions.size());
 

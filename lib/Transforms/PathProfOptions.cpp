@@ -18,12 +18,12 @@ static cl::opt<bool> Instrument(
     cl::desc("Instrument for path profiling when the plugin is loaded into "
              "the default pipeline"));
 
-static cl::opt<bool> Sample(
-    "pathprof-sample", cl::init(false), cl::Hidden,
-    cl::desc("Instead of instrumenting, add pseudo-probes and CFG "
-             "descriptions (in sections that are not loaded) from which "
-             "llvm-pathprof sample estimates path profiles from branch "
-             "samples"));
+static cl::opt<bool>
+    Sample("pathprof-sample", cl::init(false), cl::Hidden,
+           cl::desc("Instead of instrumenting, add pseudo-probes and CFG "
+                    "descriptions (in sections that are not loaded) from which "
+                    "llvm-pathprof sample estimates path profiles from branch "
+                    "samples"));
 
 static cl::opt<bool> PreInline(
     "pathprof-preinline", cl::init(true), cl::Hidden,

@@ -92,8 +92,8 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
       BasicBlock *BB = Blocks[Node];
       IRBuilder<> B(BB, BB->getFirstInsertionPt());
       CallInst *Call = B.CreateCall(
-          Probe, {B.getInt64(GUID), B.getInt64(Node + 1),
-                  B.getInt32(0), B.getInt64(PseudoProbeFullDistributionFactor)});
+          Probe, {B.getInt64(GUID), B.getInt64(Node + 1), B.getInt32(0),
+                  B.getInt64(PseudoProbeFullDistributionFactor)});
       Call->setDebugLoc(Loc);
       ++NumProbes;
     }
