@@ -418,7 +418,9 @@ Error TextReader::readFunction() {
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
-    if (Keyword == "function" || Keyword == ":context") {
+    // An ':estimated' here is misplaced: the profile's reader says so.
+    if (Keyword == "function" || Keyword == ":context" ||
+        Keyword == ":estimated") {
       Pending = true;
       break;
     }
