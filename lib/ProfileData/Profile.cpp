@@ -819,13 +819,13 @@ Error ProfileMerger::checkEstimated(bool Estimated,
     return Error::success();
   const InputRef &Est = Estimated ? Where : *Other;
   const InputRef &Exact = Estimated ? *Other : Where;
-  return makeProfileError(profile_error::incompatible,
-                          Est.Name +
-                              " has counts estimated from branch samples but " +
-                              Exact.Name +
-                              " has exact counts; merging them must be asked "
-                              "for (merge --allow-estimated-with-exact), and "
-                              "makes the result estimated");
+  return makeProfileError(
+      profile_error::incompatible,
+      "cannot merge " + Est.Name +
+          ", whose counts are estimated from branch samples, with " +
+          Exact.Name +
+          ", whose counts are exact (merge --allow-estimated-with-exact "
+          "merges them into an estimated profile)");
 }
 
 void ProfileMerger::adoptEstimate(const std::optional<EstimateInfo> &E,
