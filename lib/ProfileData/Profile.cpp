@@ -814,7 +814,8 @@ bool EstimateInfo::absorb(const EstimateInfo &O) {
 
 Error ProfileMerger::checkEstimated(bool Estimated,
                                     const InputRef &Where) const {
-  const std::optional<InputRef> &Other = Estimated ? FirstExact : FirstEstimated;
+  const std::optional<InputRef> &Other =
+      Estimated ? FirstExact : FirstEstimated;
   if (AllowMixed || !Other)
     return Error::success();
   const InputRef &Est = Estimated ? Where : *Other;
@@ -936,10 +937,9 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
 
 void ProfileMerger::add(Profile &&Input, StringRef InputName,
                         WarningHandler Warn) {
-  if (Error E = joinErrors(
-          checkEstimated(Input.Estimated.has_value(),
-                         {NextOrdinal, InputName.str()}),
-          checkMetrics(Input.Metrics, InputName))) {
+  if (Error E = joinErrors(checkEstimated(Input.Estimated.has_value(),
+                                          {NextOrdinal, InputName.str()}),
+                           checkMetrics(Input.Metrics, InputName))) {
     Warn(toString(std::move(E)) + "; skipped");
     return;
   }

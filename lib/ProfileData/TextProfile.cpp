@@ -389,10 +389,10 @@ Error TextReader::readEstimate() {
   for (size_t I = 0; I != Words.size(); ++I) {
     StringRef W = Words[I];
     if (!W.consume_front(EstimateFields[I]))
-      return error("expected '" + EstimateFields[I] + "...' in ':estimated', "
-                   "found '" + Words[I] + "'");
-    if (Error Err = number(W, *Values[I],
-                           "a number after '" + EstimateFields[I] + "'"))
+      return error("expected '" + EstimateFields[I] +
+                   "...' in ':estimated', found '" + Words[I] + "'");
+    if (Error Err =
+            number(W, *Values[I], "a number after '" + EstimateFields[I] + "'"))
       return Err;
   }
   P.Estimated = E;

@@ -408,8 +408,8 @@ static void writeConcentration(const Profile &P, const MetricDescriptor &M,
 
 void pathprof::tool::writeConcentrationJSON(const Profile &P, size_t Metric,
                                             double Percent, json::OStream &J) {
-  writeConcentration(P, P.Metrics[Metric], analyze(P, Metric, Percent),
-                     Percent, J);
+  writeConcentration(P, P.Metrics[Metric], analyze(P, Metric, Percent), Percent,
+                     J);
 }
 
 /// report --html: the options, the profile, then the page (ReportHTML.cpp).

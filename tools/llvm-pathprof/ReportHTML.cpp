@@ -226,8 +226,7 @@ Error pathprof::tool::writeHTMLReport(const Profile &P,
   std::string Estimated;
   if (P.Estimated)
     Estimated = "\n  <p id=\"estimated\"><strong>" +
-                escapeHTML(describeEstimated(*P.Estimated)) +
-                "</strong></p>";
+                escapeHTML(describeEstimated(*P.Estimated)) + "</strong></p>";
   if (Error E = fillTemplate(embedded(EmbeddedFile_index_html),
                              {{"TITLE", Title},
                               {"ESTIMATED", Estimated},
