@@ -532,6 +532,11 @@ struct EstimateInfo {
            RecordsPerSample == O.RecordsPerSample;
   }
   bool operator!=(const EstimateInfo &O) const { return !(*this == O); }
+  /// Takes in the estimate \p O of other runs merged with this one: the
+  /// samples add (saturating), the window depth is the largest, and the
+  /// period stays if both have the same, else becomes 0 (not known).
+  /// Associative and commutative. Returns false if the periods differed.
+  bool absorb(const EstimateInfo &O);
 };
 
 /// A whole profile: the functions of a program, in no particular order
@@ -587,8 +592,19 @@ struct Profile {
 ///
 /// Several mergers may accumulate disjoint shares of the inputs (one per
 /// thread) and then be combined with merge().
+///
+/// Estimated profiles (Profile::Estimated) merge with each other into an
+/// estimated profile, their estimates absorbed (EstimateInfo::absorb, an
+/// input of weight W counting its samples W times, as W copies of it
+/// would). An estimated and an exact profile do not merge, since the
+/// estimates would pass for exact counts, unless allowEstimatedWithExact():
+/// then the result is estimated.
 class ProfileMerger {
 public:
+  /// Lets estimated and exact profiles merge into an estimated profile;
+  /// reportMismatches() then says that they did.
+  void allowEstimatedWithExact(bool Allow = true) { AllowMixed = Allow; }
+
   /// Merges \p Input, the profile of the input named \p InputName, with
   /// every count multiplied by \p Weight (>= 1). \p Ordinal is the input's
   /// position among all inputs of the merge (unique per input); it only
@@ -611,7 +627,9 @@ public:
   /// Warns once per function name whose checksums differ between the inputs
   /// that have the name: "function 'F' has mismatched checksums ...; kept
   /// apart: 0x... in N inputs (first: FILE), ...". Names in sorted order.
-  /// Also says when exact and sampled metrics were merged, and how.
+  /// Also says when exact and sampled metrics were merged, and how, when
+  /// estimated and exact counts were, and when estimated inputs had
+  /// different sampling periods.
   void reportMismatches(WarningHandler Warn) const;
 
   /// The merged profile, functions sorted by (name, checksum). Leaves the
@@ -658,6 +676,19 @@ private:
   void adoptMetrics(std::vector<MetricDescriptor> Theirs,
                     llvm::StringRef Where);
 
+  /// An input: its ordinal and its name.
+  struct InputRef {
+    size_t Ordinal = 0;
+    std::string Name;
+  };
+  /// Fails when an input with estimated (\p Estimated) or exact counts,
+  /// the first being \p Where, may not join the inputs merged so far.
+  llvm::Error checkEstimated(bool Estimated, const InputRef &Where) const;
+  /// Takes in what inputs, the first being \p Where, bring: \p Estimate
+  /// (none for exact counts).
+  void adoptEstimate(const std::optional<EstimateInfo> &Estimate,
+                     const InputRef &Where);
+
   llvm::StringMap<NameInfo> ByName;
   size_t NextOrdinal = 0;
   /// The metrics of every input merged so far, once there was one, and the
@@ -670,6 +701,13 @@ private:
   bool SawExact = false, SawSampled = false;
   /// The merged calling context trees, once an input had one.
   std::optional<ContextTree> Context;
+  /// The estimates of the estimated inputs merged, absorbed; whether their
+  /// periods differed; the first input with exact counts and the first with
+  /// estimated ones, by ordinal.
+  std::optional<EstimateInfo> Estimate;
+  bool PeriodsDiffer = false;
+  std::optional<InputRef> FirstExact, FirstEstimated;
+  bool AllowMixed = false;
 };
 
 } // namespace pathprof

@@ -38,7 +38,12 @@ constexpr uint64_t IndexedProfileIndexVersion = 5;
 /// writer writes the oldest version that holds the profile. Version 1 files
 /// (counts only) are still read.
 constexpr uint64_t IndexedSampledVersion = 6;
-constexpr uint64_t IndexedProfileVersion = IndexedSampledVersion;
+/// Version 7 adds the estimate section: the counts are estimates from branch
+/// samples (Profile::Estimated). A reader of version 6 would skip the
+/// section and take the estimates for exact counts, so only an estimated
+/// profile is written as version 7 (with the index).
+constexpr uint64_t IndexedEstimatedVersion = 7;
+constexpr uint64_t IndexedProfileVersion = IndexedEstimatedVersion;
 
 enum class ProfileKind { Unknown, Raw, Indexed, Text };
 

@@ -7,6 +7,9 @@
 // syntax; in short:
 //
 //   :pathprof-text 1
+//   :estimated period=P samples=N records-per-sample=R
+//                                      counts estimated from branch samples
+//                                      (v7), before functions
 //   :metric cycles events sum          one line per metric, before functions
 //   function main                      the profile name, to the end of line
 //   checksum 0x77a6efb506bf3c9c
@@ -45,7 +48,8 @@ inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
 /// contexts with their costs, version 4 the value profiles of indirect call
 /// sites ('icall' lines), version 5 the counts of selects ('selects'
 /// lines), version 6 sampled metrics (':metric ... sampled=PERIOD', and
-/// '/ SAMPLES HI:LO...' after the values of a sampled record or costs). The
+/// '/ SAMPLES HI:LO...' after the values of a sampled record or costs),
+/// version 7 estimated counts (':estimated ...', Profile::Estimated). The
 /// writer writes the oldest version that holds the profile; every version
 /// is read.
 /// The text versions that added call-site locations and calls-only functions.
@@ -57,7 +61,9 @@ inline constexpr uint64_t TextIndirectCallsVersion = 4;
 inline constexpr uint64_t TextSelectsVersion = 5;
 /// The first version with sampled metrics.
 inline constexpr uint64_t TextSampledVersion = 6;
-inline constexpr uint64_t TextProfileVersion = TextSampledVersion;
+/// The first version with estimated counts (':estimated').
+inline constexpr uint64_t TextEstimatedVersion = 7;
+inline constexpr uint64_t TextProfileVersion = TextEstimatedVersion;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 

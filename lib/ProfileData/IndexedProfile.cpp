@@ -131,7 +131,13 @@ enum SectionKind : uint64_t {
   // the name, padded (empty: unknown targets). Derived data: the full
   // reader checks it against what it derives itself.
   SK_CallTargets = 6,
+  // Version 7: the counts are estimates from branch samples
+  // (Profile::Estimated): {Period, Samples, RecordsPerSample}. Once, and
+  // only in an estimated profile; its version keeps older readers from
+  // taking the estimates for exact counts.
+  SK_Estimate = 7,
 };
+constexpr uint64_t EstimateWords = 3;
 constexpr uint64_t SummaryHeaderWords = 8;
 constexpr uint64_t ContextNodeWords = 7;
 constexpr uint64_t ContextBackedgeWords = 5;
@@ -461,6 +467,22 @@ Expected<PathProfileSummary> readSummary(StringRef Payload) {
     S.Detailed.push_back(E);
   }
   return std::move(S);
+}
+
+/// Reads the estimate section \p Payload of a profile of version \p Version.
+Expected<EstimateInfo> readEstimate(StringRef Payload, uint64_t Version) {
+  if (Version < IndexedEstimatedVersion)
+    return corrupt("an estimate section in a version " + Twine(Version) +
+                   " profile (estimates need version " +
+                   Twine(IndexedEstimatedVersion) + ")");
+  if (Payload.size() != EstimateWords * 8)
+    return corrupt("the estimate section has " + Twine(Payload.size()) +
+                   " bytes, expected " + Twine(EstimateWords * 8));
+  Cursor C(Payload, 0);
+  EstimateInfo E;
+  for (uint64_t *V : {&E.Period, &E.Samples, &E.RecordsPerSample})
+    cantFail(C.readU64(*V, "the estimate section"));
+  return E;
 }
 
 /// Reads the calling context tree section of a profile whose functions
@@ -1091,6 +1113,15 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
         return std::move(E);
       continue;
     }
+    if (Kind == SK_Estimate) {
+      if (P.Estimated)
+        return corrupt("two estimate sections");
+      Expected<EstimateInfo> Estimate = readEstimate(Payload, Version);
+      if (!Estimate)
+        return Estimate.takeError();
+      P.Estimated = *Estimate;
+      continue;
+    }
     if (Kind == SK_CallTargets && HasIndex) {
       if (CallTargetSection)
         return corrupt("two callee table sections");
@@ -1197,12 +1228,21 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
     const uint64_t First = 1 + S * IndexSectionWords, Kind = Word(First);
     Result.HasContext |= Kind == SK_ContextTree;
     if (Kind != SK_MetricDescriptors && Kind != SK_Summary &&
-        Kind != SK_Selects)
+        Kind != SK_Selects && Kind != SK_Estimate)
       continue;
     Expected<Extent> E = Checked(First + 1, "section " + Twine(S));
     if (!E)
       return E.takeError();
     StringRef Payload = Contents.substr(E->Offset, E->Size);
+    if (Kind == SK_Estimate) {
+      if (Result.Prof.Estimated)
+        return corrupt("two estimate sections");
+      Expected<EstimateInfo> Estimate = readEstimate(Payload, H[HF_Version]);
+      if (!Estimate)
+        return Estimate.takeError();
+      Result.Prof.Estimated = *Estimate;
+      continue;
+    }
     if (Kind == SK_Selects) {
       Selects = Payload;
       continue;
@@ -1342,7 +1382,7 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
       (any_of(P.Metrics,
               [](const MetricDescriptor &M) { return M.Period > 1; }) ||
        any_of(P.Functions, Estimated));
-  WithIndex |= AnySampled;
+  WithIndex |= AnySampled || P.Estimated;
   // Offsets in the file are offsets in Body plus the header's size.
   std::string Body;
   const uint64_t HeaderBytes =
@@ -1505,6 +1545,13 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
     }
     AddSection(SK_Summary, Section);
   }
+  if (P.Estimated) {
+    const EstimateInfo &E = *P.Estimated;
+    std::string Section;
+    for (uint64_t V : {E.Period, E.Samples, E.RecordsPerSample})
+      writeU64(Section, V);
+    AddSection(SK_Estimate, Section);
+  }
   const bool AnyCallsOnly =
       any_of(Sorted, [](const FunctionProfile *F) { return F->CallsOnly; });
   std::string Index;
@@ -1537,14 +1584,16 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
   const uint64_t IndexOffset = HeaderBytes + Body.size();
   Body += Index;
 
-  // With an index, the version that has one; without, the oldest version
-  // that holds the profile: one without call-site locations stays readable
-  // by earlier tools, and byte for byte what they wrote.
+  // With an index, the oldest version that has one and holds the profile;
+  // without, the oldest version that holds the profile: one without
+  // call-site locations stays readable by earlier tools, and byte for byte
+  // what they wrote.
   const bool HasCallSites = any_of(Sorted, [](const FunctionProfile *F) {
     return F->CFG.CallSites.has_value();
   });
   writeU64(Out, IndexedProfileMagic);
-  writeU64(Out, AnySampled     ? IndexedSampledVersion
+  writeU64(Out, P.Estimated    ? IndexedEstimatedVersion
+                : AnySampled   ? IndexedSampledVersion
                 : WithIndex    ? IndexedProfileIndexVersion
                 : AnyCallsOnly ? CallsOnlyVersion
                 : HasCallSites ? CallSitesVersion

@@ -803,6 +803,45 @@ std::optional<uint64_t> pathprof::parseMetricSources(StringRef Name) {
   return Sources;
 }
 
+bool EstimateInfo::absorb(const EstimateInfo &O) {
+  Samples = SaturatingAdd(Samples, O.Samples);
+  RecordsPerSample = std::max(RecordsPerSample, O.RecordsPerSample);
+  if (Period == O.Period)
+    return true;
+  Period = 0;
+  return false;
+}
+
+Error ProfileMerger::checkEstimated(bool Estimated,
+                                    const InputRef &Where) const {
+  const std::optional<InputRef> &Other =
+      Estimated ? FirstExact : FirstEstimated;
+  if (AllowMixed || !Other)
+    return Error::success();
+  const InputRef &Est = Estimated ? Where : *Other;
+  const InputRef &Exact = Estimated ? *Other : Where;
+  return makeProfileError(
+      profile_error::incompatible,
+      "cannot merge " + Est.Name +
+          ", whose counts are estimated from branch samples, with " +
+          Exact.Name +
+          ", whose counts are exact (merge --allow-estimated-with-exact "
+          "merges them into an estimated profile)");
+}
+
+void ProfileMerger::adoptEstimate(const std::optional<EstimateInfo> &E,
+                                  const InputRef &Where) {
+  std::optional<InputRef> &First = E ? FirstEstimated : FirstExact;
+  if (!First || Where.Ordinal < First->Ordinal)
+    First = Where;
+  if (!E)
+    return;
+  if (!Estimate)
+    Estimate = *E;
+  else if (!Estimate->absorb(*E))
+    PeriodsDiffer = true;
+}
+
 Error ProfileMerger::checkMetrics(ArrayRef<MetricDescriptor> Theirs,
                                   StringRef Where) const {
   if (!HaveMetrics || Theirs == ArrayRef<MetricDescriptor>(Metrics))
@@ -838,12 +877,20 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
   assert(Weight != 0 && "a weight must be positive");
   NextOrdinal = std::max(NextOrdinal, Ordinal + 1);
   // Check first, so that a rejected input leaves no trace.
+  const InputRef Where{Ordinal, InputName.str()};
+  if (Error E = checkEstimated(Input.Estimated.has_value(), Where))
+    return E;
   if (Error E = checkMetrics(Input.Metrics, InputName))
     return E;
   if (std::optional<std::pair<size_t, const FunctionProfile *>> C =
           findConflict(Input))
     return conflict(*C->second, Input.Functions[C->first], InputName);
   adoptMetrics(std::move(Input.Metrics), InputName);
+  // An input of weight W is W copies of it: W times its samples.
+  if (Input.Estimated)
+    Input.Estimated->Samples =
+        SaturatingMultiply(Input.Estimated->Samples, Weight);
+  adoptEstimate(Input.Estimated, Where);
 
   for (FunctionProfile &F : Input.Functions) {
     NameInfo &Info = ByName[F.Name];
@@ -890,7 +937,9 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
 
 void ProfileMerger::add(Profile &&Input, StringRef InputName,
                         WarningHandler Warn) {
-  if (Error E = checkMetrics(Input.Metrics, InputName)) {
+  if (Error E = joinErrors(checkEstimated(Input.Estimated.has_value(),
+                                          {NextOrdinal, InputName.str()}),
+                           checkMetrics(Input.Metrics, InputName))) {
     Warn(toString(std::move(E)) + "; skipped");
     return;
   }
@@ -909,11 +958,22 @@ void ProfileMerger::add(Profile &&Input, StringRef InputName,
 }
 
 Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
+  if (Other.FirstEstimated)
+    if (Error E = checkEstimated(/*Estimated=*/true, *Other.FirstEstimated))
+      return E;
+  if (Other.FirstExact)
+    if (Error E = checkEstimated(/*Estimated=*/false, *Other.FirstExact))
+      return E;
   if (Other.HaveMetrics) {
     if (Error E = checkMetrics(Other.Metrics, Other.MetricsInput))
       return E;
     adoptMetrics(std::move(Other.Metrics), Other.MetricsInput);
   }
+  if (Other.FirstExact)
+    adoptEstimate(std::nullopt, *Other.FirstExact);
+  if (Other.FirstEstimated)
+    adoptEstimate(Other.Estimate, *Other.FirstEstimated);
+  PeriodsDiffer |= Other.PeriodsDiffer;
   SawExact |= Other.SawExact;
   SawSampled |= Other.SawSampled;
   // Structured bindings of a StringMapEntry copy its value: name it.
@@ -963,6 +1023,10 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
   Other.HaveMetrics = false;
   Other.Metrics.clear();
   Other.SawExact = Other.SawSampled = false;
+  Other.Estimate.reset();
+  Other.PeriodsDiffer = false;
+  Other.FirstExact.reset();
+  Other.FirstEstimated.reset();
   return Error::success();
 }
 
@@ -975,6 +1039,13 @@ void ProfileMerger::reportMismatches(WarningHandler Warn) const {
     Warn("merging exact and sampled metrics (" + Names +
          "): the exact profiles count as measuring every execution");
   }
+  if (FirstExact && FirstEstimated)
+    Warn("merged exact counts (first: " + FirstExact->Name +
+         ") with counts estimated from branch samples (first: " +
+         FirstEstimated->Name + "): the result is marked estimated");
+  if (PeriodsDiffer)
+    Warn("the estimated inputs were sampled at different periods: the "
+         "result's period is 0 (not known)");
   std::vector<StringRef> Names;
   for (const auto &KV : ByName)
     if (llvm::any_of(KV.second.Entries, [&](const Entry &E) {
@@ -1016,7 +1087,12 @@ Profile ProfileMerger::takeResult() {
   P.sortFunctions();
   P.Metrics = std::move(Metrics);
   P.Context = std::move(Context);
+  P.Estimated = Estimate;
   Context.reset();
+  Estimate.reset();
+  PeriodsDiffer = false;
+  FirstExact.reset();
+  FirstEstimated.reset();
   ByName.clear();
   NextOrdinal = 0;
   HaveMetrics = false;

@@ -154,6 +154,7 @@ private:
     return name(Field, Out);
   }
   Error readMetric();
+  Error readEstimate();
   Error readFunction();
   Error finishFunction();
   Error readContexts();
@@ -368,6 +369,36 @@ Error TextReader::readMetric() {
   return Error::success();
 }
 
+/// The usage of an ':estimated' line, whose fields come in this order.
+static constexpr StringLiteral EstimateFields[] = {
+    "period=", "samples=", "records-per-sample="};
+
+Error TextReader::readEstimate() {
+  if (Version < TextEstimatedVersion)
+    return error("':estimated' needs ':pathprof-text " +
+                 Twine(TextEstimatedVersion) + "'");
+  if (P.Estimated)
+    return error("a second ':estimated'");
+  SmallVector<StringRef, 3> Words;
+  Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  EstimateInfo E;
+  uint64_t *Values[] = {&E.Period, &E.Samples, &E.RecordsPerSample};
+  if (Words.size() != std::size(EstimateFields))
+    return error("expected ':estimated period=P samples=N "
+                 "records-per-sample=R'");
+  for (size_t I = 0; I != Words.size(); ++I) {
+    StringRef W = Words[I];
+    if (!W.consume_front(EstimateFields[I]))
+      return error("expected '" + EstimateFields[I] +
+                   "...' in ':estimated', found '" + Words[I] + "'");
+    if (Error Err =
+            number(W, *Values[I], "a number after '" + EstimateFields[I] + "'"))
+      return Err;
+  }
+  P.Estimated = E;
+  return Error::success();
+}
+
 Error TextReader::readFunction() {
   F = FunctionProfile();
   if (Error E = name(Args, F.Name))
@@ -387,7 +418,9 @@ Error TextReader::readFunction() {
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
-    if (Keyword == "function" || Keyword == ":context") {
+    // An ':estimated' here is misplaced: the profile's reader says so.
+    if (Keyword == "function" || Keyword == ":context" ||
+        Keyword == ":estimated") {
       Pending = true;
       break;
     }
@@ -614,6 +647,11 @@ Expected<Profile> TextReader::read() {
         return error("metrics come before the functions");
       if (Error E = readMetric())
         return std::move(E);
+    } else if (Keyword == ":estimated") {
+      if (!P.Functions.empty())
+        return error("':estimated' comes before the functions");
+      if (Error E = readEstimate())
+        return std::move(E);
     } else if (Keyword == ":context") {
       if (Error E = readContexts())
         return std::move(E);
@@ -826,13 +864,18 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
   const bool AnySelects = any_of(
       P.Functions, [](const FunctionProfile &F) { return !F.Selects.empty(); });
   OS << TextProfileMagic << " "
-     << (AnySampled     ? TextSampledVersion
+     << (P.Estimated    ? TextEstimatedVersion
+         : AnySampled   ? TextSampledVersion
          : AnySelects   ? TextSelectsVersion
          : AnyICalls    ? TextIndirectCallsVersion
          : AnyCallsOnly ? TextCallsOnlyVersion
          : HasCallSites ? TextCallSitesVersion
                         : 1)
      << "\n";
+  if (const std::optional<EstimateInfo> &E = P.Estimated)
+    OS << ":estimated " << EstimateFields[0] << E->Period << " "
+       << EstimateFields[1] << E->Samples << " " << EstimateFields[2]
+       << E->RecordsPerSample << "\n";
   for (const MetricDescriptor &M : P.Metrics) {
     OS << ":metric ";
     writeWord(OS, M.Name);

@@ -255,6 +255,7 @@ std::string writePprof(const Profile &P, ArrayRef<Sample> Samples,
     FunctionSystemName = 3,
     FunctionFilename = 4,
     FunctionStartLine = 5,
+    ProfileComment = 13,
   };
   std::vector<std::string> Strings = {""};
   std::map<std::string, uint64_t> StringIds = {{"", 0}};
@@ -332,6 +333,9 @@ std::string writePprof(const Profile &P, ArrayRef<Sample> Samples,
     Out.message(ProfileLocation, L);
   for (const ProtoMessage &F : Functions)
     Out.message(ProfileFunction, F);
+  // pprof shows a profile's comments with its header.
+  if (P.Estimated)
+    Out.varint(ProfileComment, Str(describeEstimated(*P.Estimated)));
   for (const std::string &S : Strings)
     Out.bytes(ProfileStringTable, S);
   return Out.str();

@@ -18,6 +18,10 @@
 // the merge under either failure mode; with several threads the conflict may
 // only show when the accumulators are summed.
 //
+// Profiles of estimated counts (llvm-pathprof sample) merge with each other;
+// with profiles of exact counts only under --allow-estimated-with-exact,
+// which makes the result estimated (ProfileMerger).
+//
 // Inputs that measure different metrics do not merge, unless
 // --keep-common-metrics is given: then the first input that reads is read
 // before the threads start, the metric values of every input are rewritten
@@ -132,6 +136,12 @@ static cl::opt<bool> KeepCommonMetrics(
     cl::desc("Keep the metrics every input has (by name, in the first "
              "input's order) and drop the others, instead of failing on "
              "inputs that measure different metrics"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool> AllowEstimatedWithExact(
+    "allow-estimated-with-exact", cl::sub(MergeSubcommand),
+    cl::desc("Merge profiles of counts estimated from branch samples with "
+             "profiles of exact counts, into an estimated profile, instead "
+             "of failing"),
     cl::cat(PathProfCategory));
 static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
                                   cl::aliasopt(MergeOutput), cl::NotHidden,
@@ -443,6 +453,8 @@ int pathprof::tool::mergeMain() {
   ProgressLine Progress(MergeProgress, "merge", Inputs.size(), "inputs",
                         "read");
   std::vector<ProfileMerger> Mergers(Threads);
+  for (ProfileMerger &Merger : Mergers)
+    Merger.allowEstimatedWithExact(AllowEstimatedWithExact);
   // Raw profiles of one build share their description: each thread decodes
   // it once.
   std::vector<RawDescriptionCache> Caches(Threads);

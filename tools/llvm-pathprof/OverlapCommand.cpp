@@ -116,9 +116,16 @@ static std::string shown(StringRef Name) {
   return Result;
 }
 
-static void printText(const ProfileOverlap &R, raw_ostream &OS) {
+static void printText(const ProfileOverlap &R,
+                      const std::optional<EstimateInfo> &BaseEstimated,
+                      const std::optional<EstimateInfo> &TestEstimated,
+                      raw_ostream &OS) {
   OS << "Base profile: " << BaseInput << "\n";
+  if (BaseEstimated)
+    OS << "  " << describeEstimated(*BaseEstimated) << "\n";
   OS << "Test profile: " << TestInput << "\n";
+  if (TestEstimated)
+    OS << "  " << describeEstimated(*TestEstimated) << "\n";
   if (!OverlapMetric.empty())
     OS << "Paths weighted by: " << OverlapMetric << "\n";
   OS << "\nProgram level:\n";
@@ -200,7 +207,10 @@ static void printText(const ProfileOverlap &R, raw_ostream &OS) {
   }
 }
 
-static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
+static void printJSON(const ProfileOverlap &R,
+                      const std::optional<EstimateInfo> &BaseEstimated,
+                      const std::optional<EstimateInfo> &TestEstimated,
+                      raw_ostream &OS) {
   json::OStream J(OS, 2);
   auto Unmatched = [&](StringRef Key, ArrayRef<UnmatchedFunction> Functions) {
     J.attributeArray(Key, [&] {
@@ -223,6 +233,13 @@ static void printJSON(const ProfileOverlap &R, raw_ostream &OS) {
   J.object([&] {
     J.attribute("base", BaseInput);
     J.attribute("test", TestInput);
+    for (auto [Key, E] : {std::pair("base_estimated", &BaseEstimated),
+                          std::pair("test_estimated", &TestEstimated)})
+      if (*E) {
+        J.attributeBegin(Key);
+        writeEstimatedJSON(**E, J);
+        J.attributeEnd();
+      }
     J.attribute("hot_threshold", HotThreshold / 100.0);
     if (!OverlapMetric.empty())
       J.attribute("metric", OverlapMetric);
@@ -325,9 +342,9 @@ int pathprof::tool::overlapMain() {
   if (EC)
     return fail(OverlapOutput + ": " + EC.message());
   if (OverlapJSON)
-    printJSON(R, OS);
+    printJSON(R, Base->Estimated, Test->Estimated, OS);
   else
-    printText(R, OS);
+    printText(R, Base->Estimated, Test->Estimated, OS);
   OS.close();
   if (OS.has_error())
     return fail(OverlapOutput + ": " + OS.error().message());

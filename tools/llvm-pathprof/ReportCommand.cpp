@@ -256,9 +256,12 @@ static void printTable(ArrayRef<std::vector<std::string>> Rows,
   }
 }
 
-static void reportText(const MetricDescriptor &M, const Concentration &C,
-                       double Percent, raw_ostream &OS) {
+static void reportText(const Profile &P, const MetricDescriptor &M,
+                       const Concentration &C, double Percent,
+                       raw_ostream &OS) {
   const std::string &Name = M.Name;
+  if (P.Estimated)
+    OS << describeEstimated(*P.Estimated) << "\n";
   OS << "Metric: " << Name << " (" << M.Unit << ", " << metricMergeName(M.Merge)
      << ")\n";
   OS << "Total " << Name << ": " << C.Total << "\n";
@@ -335,10 +338,15 @@ static void reportText(const MetricDescriptor &M, const Concentration &C,
 }
 
 /// The JSON document of \p C, as the value \p J writes next.
-static void writeConcentration(const MetricDescriptor &M,
+static void writeConcentration(const Profile &P, const MetricDescriptor &M,
                                const Concentration &C, double Percent,
                                json::OStream &J) {
   J.object([&] {
+    if (P.Estimated) {
+      J.attributeBegin("estimated");
+      writeEstimatedJSON(*P.Estimated, J);
+      J.attributeEnd();
+    }
     J.attributeObject("metric", [&] {
       J.attribute("name", M.Name);
       J.attribute("unit", M.Unit);
@@ -400,7 +408,7 @@ static void writeConcentration(const MetricDescriptor &M,
 
 void pathprof::tool::writeConcentrationJSON(const Profile &P, size_t Metric,
                                             double Percent, json::OStream &J) {
-  writeConcentration(P.Metrics[Metric], analyze(P, Metric, Percent), Percent,
+  writeConcentration(P, P.Metrics[Metric], analyze(P, Metric, Percent), Percent,
                      J);
 }
 
@@ -468,10 +476,10 @@ int pathprof::tool::reportMain() {
     return fail(ReportOutput + ": " + EC.message());
   if (ReportJSON) {
     json::OStream J(OS, 2);
-    writeConcentration(M, C, Percent, J);
+    writeConcentration(*P, M, C, Percent, J);
     OS << "\n";
   } else
-    reportText(M, C, Percent, OS);
+    reportText(*P, M, C, Percent, OS);
   OS.close();
   if (OS.has_error())
     return fail(ReportOutput + ": " + OS.error().message());

@@ -9,7 +9,9 @@
 //
 // The page is the template report/index.html with report/report.css and
 // report/report.js inlined (carried in the tool as ReportAssets.inc, made at
-// build time by cmake/EmbedFiles.cmake) and one JSON document: the model of
+// build time by cmake/EmbedFiles.cmake), for an estimated profile a note
+// that its counts are estimates (the ESTIMATED marker, empty for an exact
+// profile, whose page stays what it was), and one JSON document: the model of
 // `show --json` (writeProfileModel), the document of `report --json` per
 // summed metric (writeConcentrationJSON), and the text of the source files
 // the functions' blocks name. The page's script draws everything from that
@@ -219,8 +221,15 @@ Error pathprof::tool::writeHTMLReport(const Profile &P,
     return createFileError(Page, EC);
   std::string Title = escapeHTML(O.Input);
   std::string Escaped = escapeForScript(Data);
+  // In the page itself, not drawn by the script: whoever opens it sees that
+  // the counts are estimates.
+  std::string Estimated;
+  if (P.Estimated)
+    Estimated = "\n  <p id=\"estimated\"><strong>" +
+                escapeHTML(describeEstimated(*P.Estimated)) + "</strong></p>";
   if (Error E = fillTemplate(embedded(EmbeddedFile_index_html),
                              {{"TITLE", Title},
+                              {"ESTIMATED", Estimated},
                               {"CSS", embedded(EmbeddedFile_report_css)},
                               {"JS", embedded(EmbeddedFile_report_js)},
                               {"DATA", Escaped}},

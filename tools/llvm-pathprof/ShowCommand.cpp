@@ -420,6 +420,8 @@ static void printPathMetric(const MetricDescriptor &M, uint64_t Value,
 
 static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
   uint64_t ProgramTotal = P.totalCount();
+  if (P.Estimated)
+    OS << describeEstimated(*P.Estimated) << "\n";
   OS << "Functions: " << P.Functions.size() << "\n";
   OS << "Executed paths: " << executedPaths(P) << "\n";
   OS << "Total path count: " << ProgramTotal << "\n";
@@ -526,6 +528,11 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
                         json::OStream &J) {
   Error Err = Error::success();
   J.object([&] {
+    if (P.Estimated) {
+      J.attributeBegin("estimated");
+      writeEstimatedJSON(*P.Estimated, J);
+      J.attributeEnd();
+    }
     J.attribute("num_functions", uint64_t(P.Functions.size()));
     J.attribute("executed_paths", executedPaths(P));
     if (!P.Metrics.empty())

@@ -172,6 +172,30 @@ std::string pathprof::tool::formatMetric(const Profile &P, const PathRecord &R,
   return S;
 }
 
+std::string pathprof::tool::describeEstimated(const EstimateInfo &E) {
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << "Estimated from " << E.Samples << " branch sample"
+     << (E.Samples == 1 ? "" : "s") << " (period ";
+  if (E.Period)
+    OS << E.Period;
+  else
+    OS << "unknown";
+  OS << ", " << E.RecordsPerSample << " record"
+     << (E.RecordsPerSample == 1 ? "" : "s")
+     << " per sample): counts are estimates";
+  return S;
+}
+
+void pathprof::tool::writeEstimatedJSON(const EstimateInfo &E,
+                                        json::OStream &J) {
+  J.object([&] {
+    J.attribute("period", E.Period);
+    J.attribute("samples", E.Samples);
+    J.attribute("records_per_sample", E.RecordsPerSample);
+  });
+}
+
 void pathprof::tool::writeEstimateJSON(const MetricEstimate &E,
                                        json::OStream &J) {
   J.object([&] {

@@ -101,6 +101,14 @@ std::string formatMetric(const Profile &P, const PathRecord &R, size_t Index);
 /// unbounded or unknown) and samples.
 void writeEstimateJSON(const MetricEstimate &E, llvm::json::OStream &J);
 
+/// What show, report, overlap and export say of an estimated profile:
+/// "Estimated from N branch samples (period P, R records per sample): counts
+/// are estimates" ("period unknown" for period 0).
+std::string describeEstimated(const EstimateInfo &E);
+/// The JSON object of \p E: period, samples and records_per_sample; the
+/// value \p J writes next.
+void writeEstimatedJSON(const EstimateInfo &E, llvm::json::OStream &J);
+
 /// The lines show prints under a path record of \p P, six spaces in: the
 /// record's metrics ("Metrics: a=1 b=2"; nothing without metrics) ...
 void printPathMetrics(const Profile &P, const PathRecord &R,

@@ -29,6 +29,15 @@
 ; RUN: %llvm-pathprof show %t/metrics.pathprof | FileCheck %s --check-prefix=HASMETRICS
 ; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/metrics.pathprof -disable-output %s | FileCheck %s --check-prefix=DECODE
 ; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/metrics.pathprof -S %s | FileCheck %s
+; An estimated profile (counts estimated from branch samples, issue 25) is
+; used as any other, read through its index: the same counts, marked
+; estimated, give the same decoding and annotations.
+; RUN: %llvm-pathprof show --text %t/prof.pathprof | sed 's/^:pathprof-text .*/:pathprof-text 7\n:estimated period=1000 samples=16 records-per-sample=32/' > %t/est.pptext
+; RUN: %llvm-pathprof merge -o %t/est.pathprof %t/est.pptext
+; RUN: %llvm-pathprof show %t/est.pathprof | FileCheck %s --check-prefix=ESTIMATED
+; RUN: %opt_pathprof -passes='print<pathprof-use>' -pathprof-profile-use=%t/est.pathprof -disable-output %s | FileCheck %s --check-prefix=DECODE
+; RUN: %opt_pathprof -passes=pathprof-use -pathprof-profile-use=%t/est.pathprof -S %s | FileCheck %s
+; ESTIMATED: Estimated from 16 branch samples (period 1000, 32 records per sample): counts are estimates
 ; HASMETRICS: Metrics: tsc (ticks, sum, read with tsc), page-faults (events, sum, read with read)
 
 ; DECODE: PathProf profile: 3 functions, program flow 16

@@ -36,6 +36,12 @@ Edits, applied in this order (each option may be repeated):
   --section-word KIND:I=V      the I-th u64 of the payload of the first
                                section of KIND (indexed only, counts
                                only: functions without metrics)
+  --section-size KIND=V        the Size of the first section of KIND
+                               (indexed only, counts only)
+  --duplicate-section KIND     a copy of the first section of KIND right
+                               after it, counted in NumSections and, in
+                               a version 5 or later profile, in the index
+                               (indexed only, counts only)
   --swap-magic                 byte-swap the magic
   --keep N                     keep only the first N bytes
   --append N                   append N zero bytes
@@ -360,6 +366,8 @@ def main():
     ap.add_argument("--cfg", action="append", default=[])
     ap.add_argument("--poke", action="append", default=[])
     ap.add_argument("--section-word", action="append", default=[])
+    ap.add_argument("--section-size", action="append", default=[])
+    ap.add_argument("--duplicate-section", action="append", default=[])
     ap.add_argument("--swap-magic", action="store_true")
     ap.add_argument("--keep", type=number)
     ap.add_argument("--append", type=number)
@@ -416,9 +424,8 @@ def main():
     for item in args.poke:
         off, value = item.split("=", 1)
         put(data, (number(off), 8), number(value))
-    for item in args.section_word:
-        which, value = item.split("=", 1)
-        sec_kind, index = (number(x) for x in which.split(":", 1))
+    def find_section(sec_kind):
+        """The offset of the header of the first section of sec_kind."""
         if kind != "indexed":
             raise SystemExit("corrupt-profile.py: sections are indexed only")
         pos = indexed_header_size(data)
@@ -430,12 +437,44 @@ def main():
                 (8 * (1 + 2 * metrics) if calls else 0)
         for _ in range(u64(data, 48)):
             if u64(data, pos) == sec_kind:
-                put(data, (pos + 16 + 8 * index, 8), number(value))
-                break
+                return pos
             pos += 16 + pad8(u64(data, pos + 8))
-        else:
-            raise SystemExit("corrupt-profile.py: no section of kind %d" %
-                             sec_kind)
+        raise SystemExit("corrupt-profile.py: no section of kind %d" %
+                         sec_kind)
+
+    for item in args.section_word:
+        which, value = item.split("=", 1)
+        sec_kind, index = (number(x) for x in which.split(":", 1))
+        pos = find_section(sec_kind)
+        put(data, (pos + 16 + 8 * index, 8), number(value))
+    for item in args.section_size:
+        sec_kind, value = (number(x) for x in item.split("=", 1))
+        put(data, (find_section(sec_kind) + 8, 8), value)
+    for item in args.duplicate_section:
+        sec_kind = number(item)
+        pos = find_section(sec_kind)
+        end = pos + 16 + pad8(u64(data, pos + 8))
+        copy = data[pos:end]
+        data[end:end] = copy
+        num_sections = u64(data, 48)
+        put(data, header["NumSections"], num_sections + 1)
+        if "IndexOffset" in header:
+            # Index: Flags, NumSections x {Kind, Offset, Size, Checksum},
+            # then the functions' entries. Payloads after the copy move.
+            index = u64(data, 64) + len(copy)
+            put(data, header["IndexOffset"], index)
+            entries = index + 8
+            for s in range(num_sections):
+                at = entries + 32 * s
+                if u64(data, at + 8) >= end:
+                    put(data, (at + 8, 8), u64(data, at + 8) + len(copy))
+            for s in range(num_sections):
+                at = entries + 32 * s
+                if u64(data, at + 8) == pos + 16:
+                    entry = bytearray(data[at:at + 32])
+                    put(entry, (8, 8), end + 16)
+                    data[at + 32:at + 32] = entry
+                    break
     if args.swap_magic:
         data[0:8] = data[7::-1]
     if args.keep is not None:

@@ -9,7 +9,8 @@
 // VALUES one per sample type; LABELS key=value (numbers as numbers);
 // STACK the frames leaf first, each function@line[:column] (function as
 // its name, the system name and file after it on the function lines).
-// Then one line per function: id, name, system name, file, start line.
+// Then one line per function: id, name, system name, file, start line, and
+// one line per comment of the profile: comment TEXT.
 // Also checks what a reader relies on: string 0 is empty, every id a
 // sample, location or line uses exists, ids are unique.
 'use strict';
@@ -78,3 +79,5 @@ for (const l of lines)
 for (const f of [...functions.values()].sort((a, b) => Number(a.id) - Number(b.id)))
   console.log('function ' + f.id + ' ' + str(f.name) + ' ' + str(f.systemName) + ' ' +
       str(f.filename) + ' ' + f.startLine);
+for (const c of p.comment)
+  console.log('comment ' + str(c));
