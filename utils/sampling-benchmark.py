@@ -212,9 +212,15 @@ def main():
             bench.fmt_count(row.get(k)) if d is None else
             bench.fmt(row.get(k), d) for k, d in keys])
     geo = ["geomean"]
+    means = {}
     for k, d in keys:
-        vals = [r.get(k) for r in rows.values()]
-        geo.append(bench.fmt(bench.geomean(vals), d) if d else "")
+        means[k] = bench.geomean([r.get(k) for r in rows.values()])
+        geo.append(bench.fmt(means[k], d) if d else "")
+    if "use" in parts and means.get("exact") and means["exact"] < 1:
+        # The share of the geometric mean's gain, not a mean of shares
+        # (a program that gains nothing has none).
+        geo[[k for k, _ in keys].index("share") + 1] = bench.fmt(
+            (1 - means["estimate"]) / (1 - means["exact"]), 3)
     table.append(geo)
     bench.print_table(header, table, args.markdown)
     print("period {}, {} seed(s) per depth; commands: {}".format(
