@@ -6,7 +6,7 @@
 #
 #   utils/run-fuzzers.sh [--results FILE] [FUZZER...]
 #
-# FUZZER is raw, indexed or text (default: all three). Each fuzzer starts from the seed
+# FUZZER is raw, indexed, text or perf-script (default: all four). Each fuzzer starts from the seed
 # corpus in fuzz/corpus/<name>/ (read only) plus the inputs earlier runs in
 # the same build directory found (BUILD/fuzz-corpus/<name>/), so repeated runs
 # keep going where the last one stopped. A fuzzer passes when it runs for the
@@ -33,7 +33,7 @@ seconds=${PATHPROF_FUZZ_SECONDS:-60}
 results=
 
 usage() {
-  echo "usage: run-fuzzers.sh [--results FILE] [raw|indexed|text]..." >&2
+  echo "usage: run-fuzzers.sh [--results FILE] [raw|indexed|text|perf-script]..." >&2
   exit 2
 }
 
@@ -41,11 +41,11 @@ fuzzers=()
 while [ $# -gt 0 ]; do
   case $1 in
     --results) [ $# -ge 2 ] || usage; results=$2; shift 2 ;;
-    raw|indexed|text) fuzzers+=("$1"); shift ;;
+    raw|indexed|text|perf-script) fuzzers+=("$1"); shift ;;
     *) usage ;;
   esac
 done
-[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(raw indexed text)
+[ ${#fuzzers[@]} -gt 0 ] || fuzzers=(raw indexed text perf-script)
 case $seconds in
   ''|*[!0-9]*)
     echo "run-fuzzers.sh: error: PATHPROF_FUZZ_SECONDS must be a number of seconds, not '$seconds'" >&2
@@ -95,6 +95,7 @@ for name in "${fuzzers[@]}"; do
   # The binary formats' magics and sizes; the text format's keywords.
   dict=$root/fuzz/pathprof.dict
   [ "$name" = text ] && dict=$root/fuzz/text.dict
+  [ "$name" = perf-script ] && dict=$root/fuzz/perf-script.dict
   echo "run-fuzzers.sh: running $name for $seconds s (log: $log)"
   # In-process, so one core; new inputs go to the first corpus directory,
   # never to the seeds in the tree.
