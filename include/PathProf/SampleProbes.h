@@ -13,7 +13,10 @@
 //    execute nothing; the code generator turns each into an address in the
 //    .pseudo_probe section (also not mapped), with the inline stack of the
 //    copy it is in, so llvm-pathprof sample maps a sampled branch address
-//    back to the DAG blocks it ran (PathProf/PathEstimator.h).
+//    back to the DAG blocks it ran (PathProf/PathEstimator.h); and before
+//    each indirect call a probe whose index is the number of blocks plus 1
+//    plus the call-site index, so that the callees branch records name
+//    become value profiles.
 // No counter, no runtime call: the code is -O2's.
 //
 //===----------------------------------------------------------------------===//

@@ -28,6 +28,7 @@
 #include "llvm/Object/BuildID.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MD5.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -90,11 +91,25 @@ public:
   std::vector<DescribedFunction> Functions;
   /// Sorted by address; probes at one address in the order of their code.
   std::vector<ProbeSite> Probes;
+  /// The indirect call sites, sorted by address: each probe is just before
+  /// its call.
+  struct CallSite {
+    uint64_t Address = 0;
+    uint32_t Function = 0;
+    uint64_t Site = 0;
+  };
+  std::vector<CallSite> CallSites;
+  /// The profile name of the function whose symbol starts at an address.
+  DenseMap<uint64_t, StringRef> ProfileNames;
+
+  /// The indirect call site whose call is the instruction at \p From, if
+  /// a probe says which.
+  const CallSite *callSiteOf(uint64_t From) const;
 
   /// The file offset of virtual address \p VAddr's byte, and the reverse.
   std::optional<uint64_t> vaddrOfOffset(uint64_t Offset) const;
 
-  enum class BranchKind { Jump, Call, TailCall, Return };
+  enum class BranchKind { Jump, Call, IndirectCall, TailCall, Return };
   /// What the taken branch at \p From to \p To was.
   BranchKind classify(uint64_t From, uint64_t To) const;
   /// Whether a function symbol starts at \p VAddr.
@@ -115,6 +130,8 @@ private:
   std::vector<std::pair<StringRef, uint64_t>> SymbolNames;
   std::unique_ptr<MemoryBuffer> Buffer;
   std::unique_ptr<object::ObjectFile> Object;
+  BumpPtrAllocator Names;
+  StringSaver Saver{Names};
 
   Error readFunctions(StringRef DescSection);
   Error readProbes(StringRef DescSection, StringRef ProbeSection,
@@ -312,6 +329,12 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
     FuncStartAddrs[GUID] = Start.first;
     Placed.insert(GUID);
   }
+  for (const auto &[Name, Addr] : SymbolNames) {
+    auto D = Decoder.getGUID2FuncDescMap().find(MD5Hash(Name));
+    if (D != Decoder.getGUID2FuncDescMap().end() &&
+        Starts[MD5Hash(Name)].second == 1)
+      ProfileNames[Addr] = Saver.save(D->second.FuncName);
+  }
   if (Ambiguous)
     Warn(Path + ": " + Twine(Ambiguous) +
          " functions have the name of another local function; their "
@@ -346,8 +369,15 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
           D == Decoder.getGUID2FuncDescMap().end()
               ? ByKey.end()
               : ByKey.find({MD5Hash(D->second.FuncName), D->second.FuncHash});
-      if (It == ByKey.end() || P.getIndex() == 0 ||
-          P.getIndex() > Functions[It->second].CFG.Blocks.size()) {
+      const uint64_t NumBlocks =
+          It == ByKey.end() ? 0 : Functions[It->second].CFG.Blocks.size();
+      // Past the blocks: an indirect call site (PathProf/SampleProbes.h).
+      if (It != ByKey.end() && P.getIndex() > NumBlocks) {
+        CallSites.push_back(
+            {Address, It->second, P.getIndex() - NumBlocks - 1});
+        continue;
+      }
+      if (It == ByKey.end() || P.getIndex() == 0) {
         ++Unknown;
         continue;
       }
@@ -410,12 +440,28 @@ SampledBinary::BranchKind SampledBinary::classify(uint64_t From,
     if (Op == 0xff) {
       int Reg = (Byte(At + 1) >> 3) & 7;
       if (Reg == 2 || Reg == 3)
-        return BranchKind::Call;
+        return BranchKind::IndirectCall;
     }
   }
   // A jump to the start of a function is a tail call: the caller's
   // activation ends there and the callee's begins.
   return To && isFunctionStart(To) ? BranchKind::TailCall : Kind;
+}
+
+const SampledBinary::CallSite *
+SampledBinary::callSiteOf(uint64_t From) const {
+  // The nearest probe before the call, in the same function, a few
+  // instructions away at most (the arguments' set-up can come between).
+  auto It = llvm::upper_bound(CallSites, From,
+                              [](uint64_t A, const CallSite &C) {
+                                return A < C.Address;
+                              });
+  if (It == CallSites.begin())
+    return nullptr;
+  --It;
+  if (From - It->Address > 64 || functionOf(It->Address) != functionOf(From))
+    return nullptr;
+  return &*It;
 }
 
 bool SampledBinary::isFunctionStart(uint64_t VAddr) const {
@@ -514,6 +560,7 @@ public:
     case SampledBinary::BranchKind::Jump:
       return;
     case SampledBinary::BranchKind::Call:
+    case SampledBinary::BranchKind::IndirectCall:
       Stack.emplace_back();
       return;
     case SampledBinary::BranchKind::TailCall:
@@ -837,6 +884,10 @@ pathprof::estimatePathProfile(const PerfScript &Script,
   const uint64_t Period = Opts.Period     ? Opts.Period
                           : Script.Period ? *Script.Period
                                           : 1;
+  // Per binary and function: per indirect call site, the weighted calls of
+  // each callee (by profile name; empty: a callee not in the binaries).
+  std::vector<std::map<uint32_t, std::map<uint64_t, std::map<std::string, double>>>>
+      ICallCounts(Binaries.size());
   std::vector<std::vector<PathSightings>> Counts(Binaries.size());
   for (size_t J = 0; J != Binaries.size(); ++J)
     Counts[J].resize(Binaries[J]->Functions.size());
@@ -912,11 +963,23 @@ pathprof::estimatePathProfile(const PerfScript &Script,
       // see it. Code that is not ours is not read: a branch from it into
       // ours is a call when it enters a function, else a return.
       Located To = Locate(Sample.Pid, Out.To);
-      if (End.Binary >= 0)
-        Walker(End.Binary)
-            .branch(Binaries[End.Binary]->classify(
-                        End.VAddr, To.Binary == End.Binary ? To.VAddr : 0),
-                    K);
+      if (End.Binary >= 0) {
+        const SampledBinary &From = *Binaries[End.Binary];
+        SampledBinary::BranchKind Kind = From.classify(
+            End.VAddr, To.Binary == End.Binary ? To.VAddr : 0);
+        if (Kind == SampledBinary::BranchKind::IndirectCall)
+          if (const SampledBinary::CallSite *Site =
+                  From.callSiteOf(End.VAddr)) {
+            // A record ends a run in as many windows as they have runs.
+            StringRef Callee =
+                To.Binary < 0
+                    ? StringRef()
+                    : Binaries[To.Binary]->ProfileNames.lookup(To.VAddr);
+            ICallCounts[End.Binary][Site->Function][Site->Site]
+                       [Callee.str()] += double(Period) / double(Runs);
+          }
+        Walker(End.Binary).branch(Kind, K);
+      }
       if (To.Binary >= 0 && To.Binary != End.Binary)
         Walker(To.Binary).branch(Binaries[To.Binary]->isFunctionStart(To.VAddr)
                                      ? SampledBinary::BranchKind::Call
@@ -951,7 +1014,8 @@ pathprof::estimatePathProfile(const PerfScript &Script,
   for (size_t J = 0; J != Binaries.size(); ++J) {
     SampledBinary &B = *Binaries[J];
     for (size_t I = 0; I != B.Functions.size(); ++I) {
-      if (Counts[J][I].empty())
+      auto ICalls = ICallCounts[J].find(I);
+      if (Counts[J][I].empty() && ICalls == ICallCounts[J].end())
         continue;
       DescribedFunction &D = B.Functions[I];
       FunctionProfile F;
@@ -974,6 +1038,11 @@ pathprof::estimatePathProfile(const PerfScript &Script,
         Records.push_back(std::move(R));
       }
       F.Paths.addAll(std::move(Records), P.Metrics);
+      if (ICalls != ICallCounts[J].end())
+        for (const auto &[Site, Callees] : ICalls->second)
+          for (const auto &[Callee, Weight] : Callees)
+            F.ICalls.add(Site, Callee,
+                         std::max<uint64_t>(1, std::llround(Weight)));
       P.Functions.push_back(std::move(F));
     }
   }

@@ -11,6 +11,7 @@
 #include "PathProf/SampleProbes.h"
 #include "DescriptionSection.h"
 #include "PathProf/BallLarus.h"
+#include "PathProf/ContextCallSites.h"
 #include "PathProf/FunctionNames.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -31,6 +32,7 @@ using namespace pathprof;
 
 STATISTIC(NumProbed, "Functions given pseudo-probes for path sampling");
 STATISTIC(NumProbes, "Block pseudo-probes inserted");
+STATISTIC(NumCallProbes, "Indirect-call pseudo-probes inserted");
 
 /// The debug location of \p F's probes: line 0 of its own subprogram,
 /// whatever was inlined into the block before, so that a probe's inline
@@ -87,6 +89,9 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
               MDString::get(Ctx, Name)}));
 
     const DebugLoc Loc = probeLocation(F);
+    // Numbered before any probe is added (probes are intrinsics, which are
+    // no call sites anyway), as the instrumentation numbers them.
+    std::vector<CallBase *> Calls = contextCallSites(F);
     ArrayRef<BasicBlock *> Blocks = DAG.blocks();
     for (unsigned Node = 0; Node != Blocks.size(); ++Node) {
       BasicBlock *BB = Blocks[Node];
@@ -96,6 +101,21 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
                   B.getInt64(PseudoProbeFullDistributionFactor)});
       Call->setDebugLoc(Loc);
       ++NumProbes;
+    }
+    // Before each indirect call, a probe whose index is the number of
+    // blocks plus 1 plus the call-site index (an IR probe is always of
+    // block type; LLVM's own call probes live in the call's debug location):
+    // a branch record from the call names the callee, and the probe the
+    // call site, which gives the value profile the instrumentation records.
+    for (size_t I = 0; I != Calls.size(); ++I) {
+      if (!Calls[I]->isIndirectCall())
+        continue;
+      IRBuilder<> B(Calls[I]);
+      CallInst *Call = B.CreateCall(
+          Probe, {B.getInt64(GUID), B.getInt64(Blocks.size() + 1 + I),
+                  B.getInt32(0), B.getInt64(PseudoProbeFullDistributionFactor)});
+      Call->setDebugLoc(Loc);
+      ++NumCallProbes;
     }
     ++NumProbed;
   }

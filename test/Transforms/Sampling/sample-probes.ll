@@ -46,12 +46,16 @@ $inl = comdat any
 ; CHECK:       even:
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 3, i32 0, i64 -1), !dbg [[LOC]]
 ; CHECK-NEXT:    call void @inl(), !dbg [[CALL:![0-9]+]]
+; The indirect call (call site 1, after @inl's 0) gets a probe just before
+; it whose index is past the 5 blocks: 5 + 1 + 1.
+; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 7, i32 0, i64 -1), !dbg [[LOC]]
+; CHECK-NEXT:    call void %fp()
 ; CHECK:       latch:
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 4, i32 0, i64 -1), !dbg [[LOC]]
 ; CHECK:       exit:
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 5, i32 0, i64 -1), !dbg [[LOC]]
 ; CHECK-NEXT:    ret i32 %i
-define i32 @loop(i32 %n) !dbg !5 {
+define i32 @loop(i32 %n, ptr %fp) !dbg !5 {
 entry:
   br label %header
 header:
@@ -61,6 +65,7 @@ header:
   br i1 %c, label %even, label %latch
 even:
   call void @inl(), !dbg !9
+  call void %fp()
   br label %latch
 latch:
   %i.next = add i32 %i, 1
@@ -97,7 +102,7 @@ declare void @external()
 ; NOCOUNTERS-NOT: __pathprof
 ; NOCOUNTERS-NOT: pathprof_cnts
 
-; TWICE-COUNT-5: call void @llvm.pseudoprobe(i64 4301832329306344420,
+; TWICE-COUNT-6: call void @llvm.pseudoprobe(i64 4301832329306344420,
 ; TWICE-NOT:     call void @llvm.pseudoprobe(i64 4301832329306344420,
 ; TWICE:         !llvm.pseudo_probe_desc = !{!{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}}
 
