@@ -28,9 +28,9 @@
 #include "llvm/Object/BuildID.h"
 #include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Support/MD5.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <cmath>
 #include <deque>
@@ -448,14 +448,13 @@ SampledBinary::BranchKind SampledBinary::classify(uint64_t From,
   return To && isFunctionStart(To) ? BranchKind::TailCall : Kind;
 }
 
-const SampledBinary::CallSite *
-SampledBinary::callSiteOf(uint64_t From) const {
+const SampledBinary::CallSite *SampledBinary::callSiteOf(uint64_t From) const {
   // The nearest probe before the call, in the same function, a few
   // instructions away at most (the arguments' set-up can come between).
-  auto It = llvm::upper_bound(CallSites, From,
-                              [](uint64_t A, const CallSite &C) {
-                                return A < C.Address;
-                              });
+  auto It =
+      llvm::upper_bound(CallSites, From, [](uint64_t A, const CallSite &C) {
+        return A < C.Address;
+      });
   if (It == CallSites.begin())
     return nullptr;
   --It;
@@ -886,7 +885,8 @@ pathprof::estimatePathProfile(const PerfScript &Script,
                                           : 1;
   // Per binary and function: per indirect call site, the weighted calls of
   // each callee (by profile name; empty: a callee not in the binaries).
-  std::vector<std::map<uint32_t, std::map<uint64_t, std::map<std::string, double>>>>
+  std::vector<
+      std::map<uint32_t, std::map<uint64_t, std::map<std::string, double>>>>
       ICallCounts(Binaries.size());
   std::vector<std::vector<PathSightings>> Counts(Binaries.size());
   for (size_t J = 0; J != Binaries.size(); ++J)
@@ -965,8 +965,8 @@ pathprof::estimatePathProfile(const PerfScript &Script,
       Located To = Locate(Sample.Pid, Out.To);
       if (End.Binary >= 0) {
         const SampledBinary &From = *Binaries[End.Binary];
-        SampledBinary::BranchKind Kind = From.classify(
-            End.VAddr, To.Binary == End.Binary ? To.VAddr : 0);
+        SampledBinary::BranchKind Kind =
+            From.classify(End.VAddr, To.Binary == End.Binary ? To.VAddr : 0);
         if (Kind == SampledBinary::BranchKind::IndirectCall)
           if (const SampledBinary::CallSite *Site =
                   From.callSiteOf(End.VAddr)) {
@@ -975,8 +975,8 @@ pathprof::estimatePathProfile(const PerfScript &Script,
                 To.Binary < 0
                     ? StringRef()
                     : Binaries[To.Binary]->ProfileNames.lookup(To.VAddr);
-            ICallCounts[End.Binary][Site->Function][Site->Site]
-                       [Callee.str()] += double(Period) / double(Runs);
+            ICallCounts[End.Binary][Site->Function][Site->Site][Callee.str()] +=
+                double(Period) / double(Runs);
           }
         Walker(End.Binary).branch(Kind, K);
       }

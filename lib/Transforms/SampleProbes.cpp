@@ -111,9 +111,10 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
       if (!Calls[I]->isIndirectCall())
         continue;
       IRBuilder<> B(Calls[I]);
-      CallInst *Call = B.CreateCall(
-          Probe, {B.getInt64(GUID), B.getInt64(Blocks.size() + 1 + I),
-                  B.getInt32(0), B.getInt64(PseudoProbeFullDistributionFactor)});
+      CallInst *Call =
+          B.CreateCall(Probe, {B.getInt64(GUID),
+                               B.getInt64(Blocks.size() + 1 + I), B.getInt32(0),
+                               B.getInt64(PseudoProbeFullDistributionFactor)});
       Call->setDebugLoc(Loc);
       ++NumCallProbes;
     }
