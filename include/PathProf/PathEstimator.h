@@ -53,9 +53,12 @@ struct PathEstimatorStats {
   uint64_t Repaired = 0, Dropped = 0;
 };
 
-/// Estimates the path profile of \p Script's samples. The result has
-/// Estimated set. Fails when a binary cannot be read or has no pseudo-probes
-/// or descriptions, or when a mapping names a binary with another build id.
+/// Estimates the path profile of \p Script's samples: paths, the value
+/// profiles of indirect calls, and where the records count cycles a
+/// sampled metric, "branch-cycles". The result has Estimated set. Fails
+/// when a binary cannot be read or has no pseudo-probes or descriptions,
+/// when a mapping names a binary with another build id, or when no sample
+/// ran code of the binaries.
 llvm::Expected<Profile> estimatePathProfile(const PerfScript &Script,
                                             const PathEstimatorOptions &Opts,
                                             PathEstimatorStats &Stats,

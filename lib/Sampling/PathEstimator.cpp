@@ -106,7 +106,8 @@ public:
   /// a probe says which.
   const CallSite *callSiteOf(uint64_t From) const;
 
-  /// The file offset of virtual address \p VAddr's byte, and the reverse.
+  /// The virtual address of the byte at file offset \p Offset, if a loaded
+  /// segment holds it.
   std::optional<uint64_t> vaddrOfOffset(uint64_t Offset) const;
 
   enum class BranchKind { Jump, Call, IndirectCall, TailCall, Return };
