@@ -105,11 +105,13 @@ static void registerCallbacks(PassBuilder &PB) {
   PB.registerPipelineEarlySimplificationEPCallback(
       [Opts](ModulePassManager &MPM, OptimizationLevel Level) {
         const bool Use = !Opts.ProfileUse.empty();
-        // The instrumentation, the sampling build's probes and the use pass
-        // see the same CFGs: all run here, after the same pre-inliner.
-        if ((Use || Opts.Instrument || Opts.Sample) &&
+        // The instrumentation and the use pass see the same CFGs: both run
+        // here, after the same pre-inliner. The sampling build's probes run
+        // here too, but after no pre-inliner (its code must be -O2's), and
+        // so does the use pass given an estimated profile.
+        if ((Use || (Opts.Instrument && !Opts.Sample)) &&
             Level != OptimizationLevel::O0 && Opts.PreInline)
-          MPM.addPass(PreInlinerPass(Level));
+          MPM.addPass(PreInlinerPass(Level, /*UnlessEstimated=*/Use));
         if (Use) {
           MPM.addPass(PathProfUsePass(Opts.ProfileUse));
           MPM.addPass(SuperblockPass(Opts.Superblocks, Opts.MaxPaths));

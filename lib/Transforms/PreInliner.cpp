@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/PreInliner.h"
+#include "PathProf/ProfileForUse.h"
 
 #include "llvm/Analysis/InlineAdvisor.h"
 #include "llvm/Analysis/InlineCost.h"
@@ -41,6 +42,13 @@ PreservedAnalyses PreInlinerPass::run(Module &M, ModuleAnalysisManager &MAM) {
   if (M.getNamedMetadata(DoneMarker) ||
       M.getNamedGlobal("__pathprof_data_version"))
     return PreservedAnalyses::all();
+  // An estimated profile numbers the CFGs of the sampling build, which has
+  // no pre-inliner.
+  if (UnlessEstimated) {
+    const auto &Use = MAM.getResult<PathProfileAnalysis>(M).Profile;
+    if (Use && Use->Prof.Estimated)
+      return PreservedAnalyses::all();
+  }
   M.getOrInsertNamedMetadata(DoneMarker);
 
   InlineParams IP;

@@ -16,12 +16,15 @@
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PseudoProbe.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MD5.h"
 #include "llvm/TargetParser/Triple.h"
 
@@ -33,6 +36,56 @@ using namespace pathprof;
 STATISTIC(NumProbed, "Functions given pseudo-probes for path sampling");
 STATISTIC(NumProbes, "Block pseudo-probes inserted");
 STATISTIC(NumCallProbes, "Indirect-call pseudo-probes inserted");
+STATISTIC(NumFoldable, "Blocks left without a probe for SimplifyCFG to fold");
+
+static cl::opt<bool> ProbeFoldable(
+    "pathprof-sample-probe-foldable", cl::init(false), cl::Hidden,
+    cl::desc("Give a pseudo-probe also to the blocks SimplifyCFG folds into "
+             "their predecessor (a probe keeps the block apart)"));
+
+/// At most this many instructions (besides the terminator) in a block left
+/// without a probe: SimplifyCFG's thresholds for folding a branch into its
+/// predecessor and for speculating a block into a select are of this size.
+static constexpr unsigned MaxFoldableSize = 3;
+
+/// True when \p BB is a block SimplifyCFG would fold into its only
+/// predecessor, but for a probe: a pseudo-probe is a call, which no block
+/// can be speculated past, so a probe in such a block would keep -O2's code
+/// from forming (an `a && b` test whose second half is its own block, a
+/// short `if (c) x += y;` that -O2 makes a select). Such a block runs only
+/// right after its predecessor's conditional branch, and the estimator
+/// bridges blocks without a probe (PathProf/PathEstimator.h).
+static bool isFoldable(const BasicBlock &BB) {
+  const BasicBlock *Pred = BB.getSinglePredecessor();
+  if (!Pred || Pred == &BB || BB.isEntryBlock())
+    return false;
+  const auto *PredBr = dyn_cast<BranchInst>(Pred->getTerminator());
+  const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  if (!PredBr || !PredBr->isConditional() || !Br)
+    return false;
+  // A branch to a block the predecessor also branches to (the second half
+  // of `a && b`, folded into one test), or the arm of a triangle or a
+  // diamond (speculated into a select).
+  auto SharesSuccessor = [&](const BasicBlock *Succ) {
+    if (is_contained(successors(Pred), Succ))
+      return true;
+    for (const BasicBlock *Other : successors(Pred))
+      if (Other != &BB && Other->getSingleSuccessor() == Succ)
+        return true;
+    return false;
+  };
+  if (none_of(successors(&BB), SharesSuccessor))
+    return false;
+  unsigned Size = 0;
+  for (const Instruction &I : BB.instructionsWithoutDebug()) {
+    if (I.isTerminator())
+      continue;
+    if (++Size > MaxFoldableSize || isa<CallBase>(I) ||
+        !isSafeToSpeculativelyExecute(&I))
+      return false;
+  }
+  return true;
+}
 
 /// The debug location of \p F's probes: line 0 of its own subprogram,
 /// whatever was inlined into the block before, so that a probe's inline
@@ -95,6 +148,10 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
     ArrayRef<BasicBlock *> Blocks = DAG.blocks();
     for (unsigned Node = 0; Node != Blocks.size(); ++Node) {
       BasicBlock *BB = Blocks[Node];
+      if (!ProbeFoldable && isFoldable(*BB)) {
+        ++NumFoldable;
+        continue;
+      }
       IRBuilder<> B(BB, BB->getFirstInsertionPt());
       CallInst *Call = B.CreateCall(
           Probe, {B.getInt64(GUID), B.getInt64(Node + 1), B.getInt32(0),

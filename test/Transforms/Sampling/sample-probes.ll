@@ -20,8 +20,10 @@
 ; RUN: llvm-readelf -S -W %t.o | FileCheck %s --check-prefix=SECTIONS
 ;
 ; The plugin's pipeline does the same with -pathprof-sample, and
-; instruments nothing.
+; instruments nothing and runs no pre-inliner (its code must be -O2's),
+; where the instrumenting pipeline runs one.
 ; RUN: %opt_pathprof -passes='default<O2>' -pathprof-sample -S %s | FileCheck %s --check-prefix=PIPELINE
+; RUN: %opt_pathprof -passes='default<O2>' -S %s | FileCheck %s --check-prefix=GENERATE
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
@@ -114,7 +116,10 @@ declare void @external()
 
 ; PIPELINE: call void @llvm.pseudoprobe(i64 4301832329306344420, i64 1,
 ; PIPELINE-NOT: __pathprof_
+; PIPELINE-NOT: !pathprof.preinlined
 ; PIPELINE: !llvm.pseudo_probe_desc
+; PIPELINE-NOT: !pathprof.preinlined
+; GENERATE: !pathprof.preinlined = !{}
 
 !llvm.dbg.cu = !{!0}
 !llvm.module.flags = !{!2, !3}
