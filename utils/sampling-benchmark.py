@@ -9,14 +9,16 @@
 #             sections the loader does not map (.pseudo_probe,
 #             .pseudo_probe_desc, .pathprof_desc);
 #   accuracy  each program run on its training input as
-#             -fprofile-path-generate (the exact profile) and as the
+#             -fprofile-path-generate without the pre-inliner (the exact
+#             profile, on the sampling build's CFGs) and as the
 #             sampling build under pathprof-branch-sampler (windows of
 #             --depths records, one sample per about --period taken
 #             branches, --seeds seeds), llvm-pathprof sample, then
 #             llvm-pathprof overlap: the hot-path accuracy (the share of
 #             the exact profile's hot paths' flow that is hot in the
 #             estimate) and the weighted path overlap, the mean over seeds;
-#   use       -fprofile-path-use rebuilds from the exact profile and from
+#   use       -fprofile-path-use rebuilds from the exact profile (of the
+#             default instrumented build, with its pre-inliner) and from
 #             the estimated one (the deepest window, first seed), measured
 #             on the other input under callgrind against -O2: the share of
 #             the exact rebuild's gain the estimated rebuild gets.
@@ -87,6 +89,9 @@ def build_all(args, prog, work):
     for name, cmd in [
             ("plain", [cc, "-O2", "-gline-tables-only", "-gdwarf-4"]),
             ("generate", [wrapper, "-O2", "-fprofile-path-generate"]),
+            # The sampling build's CFGs: no pre-inliner.
+            ("generate-nopre", [wrapper, "-O2", "-fprofile-path-generate",
+                                "-mllvm", "-pathprof-preinline=false"]),
             ("sample", [wrapper, "-O2", "-fprofile-path-sample",
                         "-gline-tables-only", "-gdwarf-4"])]:
         binary = os.path.join(work, "{}.{}".format(prog, name))
@@ -169,9 +174,8 @@ def main():
                 section_bytes(args, bins["plain"], [".text"]))
             row["unloaded"] = section_bytes(args, bins["sample"], UNLOADED)
         exact = estimate = None
-        if "accuracy" in parts or "use" in parts:
-            exact = exact_profile(args, bins["generate"], train, work)
         if "accuracy" in parts:
+            exact = exact_profile(args, bins["generate-nopre"], train, work)
             for depth in depths:
                 acc = [overlap(args, exact, estimated_profile(
                     args, bins["sample"], train, depth, seed, work))
@@ -179,6 +183,7 @@ def main():
                 row["hot{}".format(depth)] = sum(a[0] for a in acc) / len(acc)
                 row["ovl{}".format(depth)] = sum(a[1] for a in acc) / len(acc)
         if "use" in parts:
+            exact = exact_profile(args, bins["generate"], train, work)
             estimate = estimated_profile(args, bins["sample"], train,
                                          max(depths), 1, work)
             exact_count = bench.callgrind_count(
