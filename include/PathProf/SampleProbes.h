@@ -2,11 +2,14 @@
 //
 // pathprof-sample-probes: what -fprofile-path-sample builds instead of
 // instrumenting. At the point where the instrumentation would number a
-// function's paths (after the same pre-inliner, so on the same CFG, with the
-// same checksum), each function gets
+// function's paths, but after no pre-inliner (so on the CFG of an
+// instrumented build with -pathprof-preinline=false, and of the use pass
+// given an estimated profile), each function gets
 //  - its name and CFG description in PATHPROF_DESC_SECTION, a section the
 //    loader never maps (as -pathprof-correlate=binary), and
-//  - one LLVM pseudo-probe per block of its Ball-Larus DAG: an
+//  - one LLVM pseudo-probe per block of its Ball-Larus DAG, but for the
+//    blocks SimplifyCFG folds into their predecessor (a probe would keep
+//    them apart): an
 //    llvm.pseudoprobe call whose GUID is the MD5 of the function's symbol
 //    (the pseudo-probe descriptor maps it to the profile name and checksum)
 //    and whose index is the block's DAG node plus 1. Pseudo-probes
