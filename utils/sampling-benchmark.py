@@ -91,7 +91,8 @@ def build_all(args, prog, work):
             ("generate", [wrapper, "-O2", "-fprofile-path-generate"]),
             # The sampling build's CFGs: no pre-inliner.
             ("generate-nopre", [wrapper, "-O2", "-fprofile-path-generate",
-                                "-mllvm", "-pathprof-preinline=false"]),
+                                "-Xclang", "-mllvm", "-Xclang",
+                                "-pathprof-preinline=false"]),
             ("sample", [wrapper, "-O2", "-fprofile-path-sample",
                         "-gline-tables-only", "-gdwarf-4"])]:
         binary = os.path.join(work, "{}.{}".format(prog, name))
