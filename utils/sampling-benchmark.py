@@ -91,8 +91,7 @@ def build_all(args, prog, work):
             ("generate", [wrapper, "-O2", "-fprofile-path-generate"]),
             # The sampling build's CFGs: no pre-inliner.
             ("generate-nopre", [wrapper, "-O2", "-fprofile-path-generate",
-                                "-Xclang", "-mllvm", "-Xclang",
-                                "-pathprof-preinline=false"]),
+                                "-fno-profile-path-preinline"]),
             ("sample", [wrapper, "-O2", "-fprofile-path-sample",
                         "-gline-tables-only", "-gdwarf-4"])]:
         binary = os.path.join(work, "{}.{}".format(prog, name))
