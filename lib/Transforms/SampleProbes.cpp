@@ -97,6 +97,24 @@ static DebugLoc probeLocation(const Function &F) {
   return DebugLoc();
 }
 
+/// The name whose MD5 is the GUID of \p F's probes: its symbol, but for a
+/// local function, whose symbol other translation units may have too (a
+/// static inline helper of a header, inlined everywhere), the symbol made
+/// unique by its profile name \p ProfileName, which has the source path:
+/// "sym.__uniq.<MD5 of the profile name>", in the manner of clang's
+/// -funique-internal-linkage-names. The code generator takes inlined
+/// callers' GUIDs from their subprograms' linkage names, so a local
+/// function's subprogram gets this one as its linkage name.
+static std::string probeName(Function &F, StringRef ProfileName) {
+  if (!F.hasLocalLinkage())
+    return F.getName().str();
+  std::string Unique =
+      (F.getName() + ".__uniq." + Twine(MD5Hash(ProfileName))).str();
+  if (DISubprogram *SP = F.getSubprogram())
+    SP->replaceLinkageName(MDString::get(F.getContext(), Unique));
+  return Unique;
+}
+
 PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
   LLVMContext &Ctx = M.getContext();
   if (!Triple(M.getTargetTriple()).isOSBinFormatELF()) {
@@ -130,12 +148,12 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
     const Comdat *Group = F.getComdat();
     M.appendModuleInlineAsm(descriptionEntryAsm(
         Group ? Group->getName() : "", NameRef, DAG.checksum(), Name, CFG));
-    // The probes' GUID is the MD5 of the symbol, as LLVM's own: the
-    // code generator keys inlined copies by their callers' debug-info names,
-    // which are the symbols, and a decoder finds each function's code by
-    // the GUID of its symbol. The descriptor maps it to the profile name
-    // and checksum, the key of the description.
-    const uint64_t GUID = MD5Hash(F.getName());
+    // The probes' GUID is the MD5 of the function's debug-info linkage
+    // name, as LLVM's own: the code generator keys inlined copies by their
+    // callers' linkage names. The descriptor maps it to the profile name
+    // and checksum, the key of the description; the decoder places each
+    // function's code by the symbol of its profile name.
+    const uint64_t GUID = MD5Hash(probeName(F, Name));
     Descs->addOperand(MDNode::get(
         Ctx, {MDB.createConstant(ConstantInt::get(I64, GUID)),
               MDB.createConstant(ConstantInt::get(I64, DAG.checksum())),

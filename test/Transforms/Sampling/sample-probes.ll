@@ -86,9 +86,23 @@ define linkonce_odr void @inl() comdat {
   ret void
 }
 
+; A local function's GUID is not the MD5 of its symbol, which other
+; translation units may have too (a static helper of a header), but that of
+; the symbol made unique by the profile name: "nodebug.__uniq." followed by
+; the MD5 of "<stdin>;nodebug" (9274242668325789073), whose MD5 is
+; -6295345835688243279 (the MD5 of "nodebug" is 3642427663031195299).
 ; CHECK-LABEL: define internal void @nodebug()
-; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 3642427663031195299, i64 1, i32 0, i64 -1){{$}}
+; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 -6295345835688243279, i64 1, i32 0, i64 -1){{$}}
 define internal void @nodebug() {
+  ret void
+}
+
+; With debug info, the unique name becomes the subprogram's linkage name,
+; from which the code generator takes the GUID of an inlined caller:
+; MD5("withdebug.__uniq.692160679726635734") is -8358470302510667202.
+; CHECK-LABEL: define internal void @withdebug()
+; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 -8358470302510667202, i64 1, i32 0, i64 -1), !dbg
+define internal void @withdebug() !dbg !10 {
   ret void
 }
 
@@ -97,18 +111,20 @@ declare void @external()
 
 ; Checksums as in the descriptions (0x9d862e1256b54dc6 is
 ; -7095933506576626234), names as the profile names them.
-; CHECK:      !llvm.pseudo_probe_desc = !{[[D1:![0-9]+]], [[D2:![0-9]+]], [[D3:![0-9]+]]}
+; CHECK:      !llvm.pseudo_probe_desc = !{[[D1:![0-9]+]], [[D2:![0-9]+]], [[D3:![0-9]+]], [[D4:![0-9]+]]}
 ; CHECK:      [[D1]] = !{i64 4301832329306344420, i64 -7095933506576626234, !"loop"}
 ; CHECK-NEXT: [[D2]] = !{i64 -4636041794374839645, i64 1721167479141599210, !"inl"}
-; CHECK-NEXT: [[D3]] = !{i64 3642427663031195299, i64 1721167479141599210, !"<stdin>;nodebug"}
+; CHECK-NEXT: [[D3]] = !{i64 -6295345835688243279, i64 1721167479141599210, !"<stdin>;nodebug"}
+; CHECK-NEXT: [[D4]] = !{i64 -8358470302510667202, i64 1721167479141599210, !"<stdin>;withdebug"}
 ; CHECK:      [[LOC]] = !DILocation(line: 0, scope: [[SP:![0-9]+]])
+; CHECK:      distinct !DISubprogram(name: "withdebug", linkageName: "withdebug.__uniq.692160679726635734",
 
 ; NOCOUNTERS-NOT: __pathprof
 ; NOCOUNTERS-NOT: pathprof_cnts
 
 ; TWICE-COUNT-6: call void @llvm.pseudoprobe(i64 4301832329306344420,
 ; TWICE-NOT:     call void @llvm.pseudoprobe(i64 4301832329306344420,
-; TWICE:         !llvm.pseudo_probe_desc = !{!{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}}
+; TWICE:         !llvm.pseudo_probe_desc = !{!{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}}
 
 ; SECTIONS: .pathprof_desc PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0
 ; SECTIONS: .pseudo_probe_desc PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0
@@ -131,3 +147,4 @@ declare void @external()
 !6 = !DISubroutineType(types: !7)
 !7 = !{}
 !9 = !DILocation(line: 5, column: 7, scope: !5)
+!10 = distinct !DISubprogram(name: "withdebug", scope: !1, file: !1, line: 9, type: !6, scopeLine: 9, spFlags: DISPFlagLocalToUnit | DISPFlagDefinition, unit: !0)
