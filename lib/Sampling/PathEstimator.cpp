@@ -20,12 +20,10 @@
 #include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
-#include "PathProf/ProfileNames.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 #include "llvm/MC/MCPseudoProbe.h"
 #include "llvm/Object/BuildID.h"
 #include "llvm/Object/ELFObjectFile.h"
@@ -306,36 +304,38 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
           DescSection.size()))
     return makeProfileError(profile_error::corrupt,
                             "malformed .pseudo_probe_desc section");
-  // Each function's probes are placed from the start of the symbol of its
-  // profile name (a ThinLTO-promoted local's without its ".llvm.N"); a
-  // function inlined everywhere has none and needs none. Two local
-  // functions of one symbol cannot be told apart: their outlined probes are
-  // left out (their GUIDs differ, PathProf/SampleProbes.h, so their inlined
-  // copies are not).
-  StringMap<SmallVector<uint64_t, 1>> Starts;
+  // Each function's probes are placed from the start of its symbol, found
+  // by the GUID of the symbol's name (a ThinLTO-promoted local's too,
+  // without its ".llvm.N"). The sampling build gives local functions
+  // symbols of their own (PathProf/SampleProbes.h); should two functions
+  // still share one, they cannot be told apart: their probes are left out.
+  std::map<uint64_t, std::pair<uint64_t, unsigned>> Starts;
   for (const auto &[Name, Addr] : SymbolNames) {
-    SmallVector<uint64_t, 1> &Addrs = Starts[Name.substr(0, Name.find(".llvm."))];
-    if (!is_contained(Addrs, Addr))
-      Addrs.push_back(Addr);
+    StringRef Base = Name.substr(0, Name.find(".llvm."));
+    for (StringRef N : {Name, Base}) {
+      auto [It, New] = Starts.try_emplace(MD5Hash(N), Addr, 1);
+      if (!New && It->second.first != Addr)
+        ++It->second.second;
+      if (N == Base)
+        break;
+    }
   }
-  StringMap<unsigned> Descs;
-  for (const auto &[GUID, Desc] : Decoder.getGUID2FuncDescMap())
-    ++Descs[splitProfileName(Desc.FuncName).Symbol];
   MCPseudoProbeDecoder::Uint64Map FuncStartAddrs;
   MCPseudoProbeDecoder::Uint64Set Placed;
   uint64_t Ambiguous = 0;
-  for (const auto &[GUID, Desc] : Decoder.getGUID2FuncDescMap()) {
-    const StringRef Symbol = splitProfileName(Desc.FuncName).Symbol;
-    auto It = Starts.find(Symbol);
-    if (It == Starts.end())
-      continue;
-    if (It->second.size() != 1 || Descs[Symbol] != 1) {
-      ++Ambiguous;
+  for (const auto &[GUID, Start] : Starts) {
+    if (Start.second != 1) {
+      Ambiguous += Decoder.getGUID2FuncDescMap().count(GUID);
       continue;
     }
-    FuncStartAddrs[GUID] = It->second.front();
+    FuncStartAddrs[GUID] = Start.first;
     Placed.insert(GUID);
-    ProfileNames[It->second.front()] = Saver.save(Desc.FuncName);
+  }
+  for (const auto &[Name, Addr] : SymbolNames) {
+    auto D = Decoder.getGUID2FuncDescMap().find(MD5Hash(Name));
+    if (D != Decoder.getGUID2FuncDescMap().end() &&
+        Starts[MD5Hash(Name)].second == 1)
+      ProfileNames[Addr] = Saver.save(D->second.FuncName);
   }
   if (Ambiguous)
     Warn(Path + ": " + Twine(Ambiguous) +

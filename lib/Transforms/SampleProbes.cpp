@@ -97,22 +97,25 @@ static DebugLoc probeLocation(const Function &F) {
   return DebugLoc();
 }
 
-/// The name whose MD5 is the GUID of \p F's probes: its symbol, but for a
-/// local function, whose symbol other translation units may have too (a
-/// static inline helper of a header, inlined everywhere), the symbol made
-/// unique by its profile name \p ProfileName, which has the source path:
-/// "sym.__uniq.<MD5 of the profile name>", in the manner of clang's
-/// -funique-internal-linkage-names. The code generator takes inlined
-/// callers' GUIDs from their subprograms' linkage names, so a local
-/// function's subprogram gets this one as its linkage name.
-static std::string probeName(Function &F, StringRef ProfileName) {
+/// Gives a local function a symbol no other translation unit has, and
+/// returns it: its own, made unique by its profile name \p ProfileName
+/// (which has the source path), "sym.__uniq.<MD5 of the profile name>", as
+/// clang's -funique-internal-linkage-names does. A static inline helper of
+/// a header is a local function of every file that includes it, and the
+/// MD5 of a function's symbol is its probes' GUID: LLVM's code generator
+/// takes it for granted (a function whose probes have another GUID gets a
+/// sentinel probe that hides them), takes inlined callers' GUIDs from their
+/// subprograms' linkage names, and so does the decoder, which places each
+/// function by its symbol. The profile name, recorded first, stays the
+/// function's own.
+static StringRef uniqueSymbol(Function &F, StringRef ProfileName) {
   if (!F.hasLocalLinkage())
-    return F.getName().str();
-  std::string Unique =
-      (F.getName() + ".__uniq." + Twine(MD5Hash(ProfileName))).str();
+    return F.getName();
+  recordPathProfFuncName(F);
+  F.setName(F.getName() + ".__uniq." + Twine(MD5Hash(ProfileName)));
   if (DISubprogram *SP = F.getSubprogram())
-    SP->replaceLinkageName(MDString::get(F.getContext(), Unique));
-  return Unique;
+    SP->replaceLinkageName(MDString::get(F.getContext(), F.getName()));
+  return F.getName();
 }
 
 PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
@@ -148,12 +151,12 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
     const Comdat *Group = F.getComdat();
     M.appendModuleInlineAsm(descriptionEntryAsm(
         Group ? Group->getName() : "", NameRef, DAG.checksum(), Name, CFG));
-    // The probes' GUID is the MD5 of the function's debug-info linkage
-    // name, as LLVM's own: the code generator keys inlined copies by their
-    // callers' linkage names. The descriptor maps it to the profile name
-    // and checksum, the key of the description; the decoder places each
-    // function's code by the symbol of its profile name.
-    const uint64_t GUID = MD5Hash(probeName(F, Name));
+    // The probes' GUID is the MD5 of the symbol, as LLVM's own: the code
+    // generator keys inlined copies by their callers' linkage names, which
+    // are the symbols, and a decoder finds each function's code by the GUID
+    // of its symbol. The descriptor maps it to the profile name and
+    // checksum, the key of the description.
+    const uint64_t GUID = MD5Hash(uniqueSymbol(F, Name));
     Descs->addOperand(MDNode::get(
         Ctx, {MDB.createConstant(ConstantInt::get(I64, GUID)),
               MDB.createConstant(ConstantInt::get(I64, DAG.checksum())),

@@ -86,21 +86,23 @@ define linkonce_odr void @inl() comdat {
   ret void
 }
 
-; A local function's GUID is not the MD5 of its symbol, which other
-; translation units may have too (a static helper of a header), but that of
-; the symbol made unique by the profile name: "nodebug.__uniq." followed by
-; the MD5 of "<stdin>;nodebug" (9274242668325789073), whose MD5 is
-; -6295345835688243279 (the MD5 of "nodebug" is 3642427663031195299).
-; CHECK-LABEL: define internal void @nodebug()
+; A local function, whose symbol other translation units may have too (a
+; static helper of a header), gets a symbol of its own, made unique by its
+; profile name, which it keeps (!pathprof.name): "nodebug.__uniq." followed
+; by the MD5 of "<stdin>;nodebug" (9274242668325789073). The GUID is the MD5
+; of the new symbol, -6295345835688243279 (that of "nodebug" is
+; 3642427663031195299).
+; CHECK-LABEL: define internal void @nodebug.__uniq.9274242668325789073()
+; CHECK-SAME:    !pathprof.name [[NAME:![0-9]+]] {
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 -6295345835688243279, i64 1, i32 0, i64 -1){{$}}
 define internal void @nodebug() {
   ret void
 }
 
-; With debug info, the unique name becomes the subprogram's linkage name,
+; With debug info, the new symbol is also the subprogram's linkage name,
 ; from which the code generator takes the GUID of an inlined caller:
 ; MD5("withdebug.__uniq.692160679726635734") is -8358470302510667202.
-; CHECK-LABEL: define internal void @withdebug()
+; CHECK-LABEL: define internal void @withdebug.__uniq.692160679726635734()
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 -8358470302510667202, i64 1, i32 0, i64 -1), !dbg
 define internal void @withdebug() !dbg !10 {
   ret void
@@ -117,6 +119,7 @@ declare void @external()
 ; CHECK-NEXT: [[D3]] = !{i64 -6295345835688243279, i64 1721167479141599210, !"<stdin>;nodebug"}
 ; CHECK-NEXT: [[D4]] = !{i64 -8358470302510667202, i64 1721167479141599210, !"<stdin>;withdebug"}
 ; CHECK:      [[LOC]] = !DILocation(line: 0, scope: [[SP:![0-9]+]])
+; CHECK:      [[NAME]] = !{!"<stdin>;nodebug"}
 ; CHECK:      distinct !DISubprogram(name: "withdebug", linkageName: "withdebug.__uniq.692160679726635734",
 
 ; NOCOUNTERS-NOT: __pathprof
