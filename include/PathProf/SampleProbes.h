@@ -20,6 +20,10 @@
 //    each indirect call a probe whose index is the number of blocks plus 1
 //    plus the call-site index, so that the callees branch records name
 //    become value profiles.
+// A local function is renamed to a symbol of its own (its symbol made
+// unique by its profile name, which it keeps), since the GUID of a probe is
+// the MD5 of its function's symbol and static helpers of a header have one
+// symbol in every file.
 // No counter, no runtime call: the code is -O2's.
 //
 //===----------------------------------------------------------------------===//
