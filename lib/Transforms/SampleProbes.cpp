@@ -37,6 +37,7 @@ STATISTIC(NumProbed, "Functions given pseudo-probes for path sampling");
 STATISTIC(NumProbes, "Block pseudo-probes inserted");
 STATISTIC(NumCallProbes, "Indirect-call pseudo-probes inserted");
 STATISTIC(NumFoldable, "Blocks left without a probe for SimplifyCFG to fold");
+STATISTIC(NumUnreachable, "Blocks ending in unreachable left without a probe");
 
 static cl::opt<bool> ProbeFoldable(
     "pathprof-sample-probe-foldable", cl::init(false), cl::Hidden,
@@ -169,6 +170,14 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
     ArrayRef<BasicBlock *> Blocks = DAG.blocks();
     for (unsigned Node = 0; Node != Blocks.size(); ++Node) {
       BasicBlock *BB = Blocks[Node];
+      // A block that ends in unreachable (after exit(), abort(), a throw)
+      // ends no path that returns, so its probe would count nothing; and
+      // the code generator merges the identical tails of such blocks (the
+      // error reports of a program) only where no probe tells them apart.
+      if (isa<UnreachableInst>(BB->getTerminator())) {
+        ++NumUnreachable;
+        continue;
+      }
       if (!ProbeFoldable && isFoldable(*BB)) {
         ++NumFoldable;
         continue;

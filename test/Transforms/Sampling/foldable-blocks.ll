@@ -104,3 +104,29 @@ join:
 }
 
 declare void @external()
+
+; A block that ends in unreachable (the error report of a program, which
+; the code generator merges with the other reports' identical tails only
+; where no probe tells them apart) gets no probe, even with
+; -pathprof-sample-probe-foldable: it ends no path that returns.
+; CHECK-LABEL: define i32 @fatal(
+; CHECK:       die:
+; CHECK-NEXT:    call void @exit(i32 1)
+; CHECK:       ok:
+; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 {{-?[0-9]+}}, i64 3,
+; ALL-LABEL:   define i32 @fatal(
+; ALL:         die:
+; ALL-NEXT:      call void @exit(i32 1)
+define i32 @fatal(i32 %x) {
+entry:
+  %bad = icmp slt i32 %x, 0
+  br i1 %bad, label %die, label %ok
+die:
+  call void @exit(i32 1)
+  unreachable
+ok:
+  call void @external()
+  ret i32 %x
+}
+
+declare void @exit(i32) noreturn
