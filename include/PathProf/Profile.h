@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -580,6 +581,24 @@ struct Profile {
   std::optional<size_t> findMetric(llvm::StringRef Name) const;
 };
 
+/// The counts of one input whose functions are those of a table that many
+/// inputs share: the decoded description of a raw profile's module, which
+/// RawDescriptionCache keeps for the raw profiles of one build. A merger adds
+/// it without a Profile of the input being built (ProfileMerger::add); the
+/// result is that of adding the Profile the input reads to, which has every
+/// function of the table, the table's duplicates (name and checksum) summed.
+/// Counts only: no metrics, no calling context tree.
+struct ModuleCounts {
+  /// The functions, without counts. The same table (pointer) for every
+  /// input of one build; no two of its functions have the same name and
+  /// checksum but another number of paths or way of counting.
+  std::shared_ptr<const std::vector<FunctionProfile>> Functions;
+  /// The functions that counted something: their index in Functions and
+  /// their counts (paths, entries, indirect calls, selects), without name,
+  /// checksum or CFG.
+  std::vector<std::pair<size_t, FunctionProfile>> Counted;
+};
+
 /// Accumulates several profiles into one. A function is identified by
 /// (name, checksum); counts of identical functions are summed, each input's
 /// counts multiplied by its weight, saturating at UINT64_MAX with a warning.
@@ -615,6 +634,13 @@ public:
   /// metrics than the inputs merged before.
   llvm::Error add(Profile &&Input, llvm::StringRef InputName, uint64_t Weight,
                   size_t Ordinal, WarningHandler Warn);
+
+  /// Merges \p Input as add() merges the Profile it stands for. The first
+  /// input of a table creates the merged functions of all of its functions
+  /// and remembers where they are, so that later inputs of the same table
+  /// only add what they counted.
+  llvm::Error add(ModuleCounts &&Input, llvm::StringRef InputName,
+                  uint64_t Weight, size_t Ordinal, WarningHandler Warn);
 
   /// Merges \p Input with weight 1 as the next input; a function that
   /// conflicts as described above is skipped with a warning.
@@ -689,8 +715,24 @@ private:
   void adoptEstimate(const std::optional<EstimateInfo> &Estimate,
                      const InputRef &Where);
 
+  /// Finds the merged function of each function of the table of \p Input
+  /// (TableEntries), creating those not merged yet; fails as add() does
+  /// when one conflicts with a merged function, creating nothing.
+  llvm::Error mapTable(const ModuleCounts &Input, llvm::StringRef InputName,
+                       size_t Ordinal);
+  /// Counts \p Ordinal, named \p InputName, as an input that has \p E,
+  /// of the name \p Info.
+  static void countInput(NameInfo &Info, Entry &E, size_t Ordinal,
+                         llvm::StringRef InputName);
+
   llvm::StringMap<NameInfo> ByName;
   size_t NextOrdinal = 0;
+  /// The table of the last ModuleCounts added (kept alive, so that its
+  /// address names no other table) and, for each of its functions, the
+  /// merged function: its name's NameInfo (StringMap values do not move)
+  /// and its index in the name's entries (entries are only appended).
+  std::shared_ptr<const std::vector<FunctionProfile>> Table;
+  std::vector<std::pair<NameInfo *, size_t>> TableEntries;
   /// The metrics of every input merged so far, once there was one, and the
   /// first input that had them.
   bool HaveMetrics = false;

@@ -19,6 +19,9 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+#include <variant>
+
 namespace pathprof {
 
 class ProfileBinaries;
@@ -84,6 +87,9 @@ private:
   readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
                  std::vector<ThreadContextTree> *Threads,
                  const ProfileBinaries *Binaries, RawDescriptionCache *Cache);
+  friend llvm::Expected<std::optional<ModuleCounts>>
+  readRawModuleCounts(llvm::StringRef Buffer, WarningHandler Warn,
+                      RawDescriptionCache &Cache);
 };
 
 /// Parses a raw profile, with one function per (name, checksum): records of
@@ -101,6 +107,17 @@ readRawProfile(llvm::StringRef Buffer, WarningHandler Warn,
                std::vector<ThreadContextTree> *Threads = nullptr,
                const ProfileBinaries *Binaries = nullptr,
                RawDescriptionCache *Cache = nullptr);
+
+/// Reads the raw profile \p Buffer as counts against the description
+/// \p Cache holds (ModuleCounts), when the file has that description and
+/// no other, and counter segments of it without metrics or calling context
+/// trees: what readRawProfile() would read, without building its Profile.
+/// None, with nothing said, for any other file (an invalid one included),
+/// which readRawProfile() is to read instead. Errors and warnings as
+/// readRawProfile()'s.
+llvm::Expected<std::optional<ModuleCounts>>
+readRawModuleCounts(llvm::StringRef Buffer, WarningHandler Warn,
+                    RawDescriptionCache &Cache);
 
 /// What the header of one segment of a raw profile says (version 1 files
 /// have one segment, the file, without owner and version strings).
@@ -179,6 +196,14 @@ readProfile(llvm::StringRef Path, WarningHandler Warn,
             std::vector<ThreadContextTree> *Threads = nullptr,
             const ProfileBinaries *Binaries = nullptr,
             RawDescriptionCache *Cache = nullptr);
+
+/// Reads the profile at \p Path as readProfile() does (\p Required,
+/// \p Binaries, \p Cache), except that a raw profile that
+/// readRawModuleCounts() reads against \p Cache comes as those counts.
+llvm::Expected<std::variant<Profile, ModuleCounts>>
+readProfileOrCounts(llvm::StringRef Path, WarningHandler Warn,
+                    ProfileKind Required, const ProfileBinaries *Binaries,
+                    RawDescriptionCache &Cache);
 
 /// The segments of the raw profile at \p Path (readRawSegments); an indexed
 /// profile, which has none, is an error. Errors come wrapped in a FileError

@@ -721,6 +721,19 @@ ProfileMerger::findConflict(const Profile &Input) const {
   return std::nullopt;
 }
 
+/// Whether the merged function \p Dst is to take the CFG description of
+/// \p Src, a function of the same name and checksum. Builds that differ only
+/// in names or source lines share a checksum, and so do a context build,
+/// whose description locates its call sites, and a flow-only one. Keep a
+/// description with call sites over one without, then the bytewise
+/// smallest: a choice that does not depend on the order of the inputs.
+static bool takesCFG(const FunctionProfile &Dst, const FunctionProfile &Src) {
+  auto Rank = [](const FunctionProfile &F) {
+    return std::make_pair(!F.CFG.CallSites, StringRef(F.CFGData));
+  };
+  return !Src.CFGData.empty() && Rank(Src) < Rank(Dst);
+}
+
 bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
                                uint64_t Weight) const {
   bool Saturated = false;
@@ -748,15 +761,7 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
     Dst.Selects[I] = SaturatingAdd(Dst.Selects[I], Count, &Overflow);
     Saturated |= Overflow;
   }
-  // Builds that differ only in names or source lines share a checksum, and
-  // so do a context build, whose description locates its call sites, and a
-  // flow-only one. Keep a description with call sites over one without,
-  // then the bytewise smallest: a choice that does not depend on the order
-  // of the inputs.
-  auto Rank = [](const FunctionProfile &F) {
-    return std::make_pair(!F.CFG.CallSites, StringRef(F.CFGData));
-  };
-  if (!Src.CFGData.empty() && Rank(Src) < Rank(Dst)) {
+  if (takesCFG(Dst, Src)) {
     Dst.CFGData = std::move(Src.CFGData);
     Dst.CFG = std::move(Src.CFG);
   }
@@ -894,10 +899,6 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
 
   for (FunctionProfile &F : Input.Functions) {
     NameInfo &Info = ByName[F.Name];
-    if (Info.NumInputs == 0 || Info.LastOrdinal != Ordinal) {
-      ++Info.NumInputs;
-      Info.LastOrdinal = Ordinal;
-    }
     auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
       return E.F.Checksum == F.Checksum;
     });
@@ -914,14 +915,7 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       Same = Info.Entries.end() - 1;
     }
     Entry &E = *Same;
-    if (E.NumInputs == 0 || E.LastOrdinal != Ordinal) {
-      ++E.NumInputs;
-      E.LastOrdinal = Ordinal;
-    }
-    if (Ordinal < E.FirstOrdinal) {
-      E.FirstOrdinal = Ordinal;
-      E.FirstInput = InputName.str();
-    }
+    countInput(Info, E, Ordinal, InputName);
     if (!accumulate(E.F, std::move(F), Weight))
       Warn("function '" + E.F.Name + "': path counts overflow in " + InputName +
            "; saturated");
@@ -931,6 +925,103 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       Context.emplace();
     if (!Context->merge(std::move(*Input.Context), Weight, Metrics))
       Warn("calling context counts overflow in " + InputName + "; saturated");
+  }
+  return Error::success();
+}
+
+void ProfileMerger::countInput(NameInfo &Info, Entry &E, size_t Ordinal,
+                               StringRef InputName) {
+  if (Info.NumInputs == 0 || Info.LastOrdinal != Ordinal) {
+    ++Info.NumInputs;
+    Info.LastOrdinal = Ordinal;
+  }
+  if (E.NumInputs == 0 || E.LastOrdinal != Ordinal) {
+    ++E.NumInputs;
+    E.LastOrdinal = Ordinal;
+  }
+  if (Ordinal < E.FirstOrdinal) {
+    E.FirstOrdinal = Ordinal;
+    E.FirstInput = InputName.str();
+  }
+}
+
+Error ProfileMerger::mapTable(const ModuleCounts &Input, StringRef InputName,
+                              size_t Ordinal) {
+  const std::vector<FunctionProfile> &Functions = *Input.Functions;
+  // The conflict add() would report: that of the first function in
+  // (name, checksum) order, the order of a Profile the reader returns.
+  const FunctionProfile *New = nullptr, *Have = nullptr;
+  for (const FunctionProfile &F : Functions) {
+    auto Named = ByName.find(F.Name);
+    if (Named == ByName.end())
+      continue;
+    for (const Entry &E : Named->second.Entries)
+      if (E.F.Checksum == F.Checksum && incompatible(E.F, F) &&
+          (!New ||
+           std::tie(F.Name, F.Checksum) < std::tie(New->Name, New->Checksum))) {
+        New = &F;
+        Have = &E.F;
+      }
+  }
+  if (New)
+    return conflict(*Have, *New, InputName);
+
+  TableEntries.clear();
+  TableEntries.reserve(Functions.size());
+  for (const FunctionProfile &F : Functions) {
+    NameInfo &Info = ByName[F.Name];
+    auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
+      return E.F.Checksum == F.Checksum;
+    });
+    if (Same == Info.Entries.end()) {
+      Entry &E = Info.Entries.emplace_back();
+      E.F.Name = F.Name;
+      E.F.Checksum = F.Checksum;
+      E.F.NumPaths = F.NumPaths;
+      E.F.CallsOnly = F.CallsOnly;
+      E.F.CFGData = F.CFGData;
+      E.F.CFG = F.CFG;
+      E.FirstOrdinal = Ordinal;
+      E.FirstInput = InputName.str();
+      Same = Info.Entries.end() - 1;
+    } else if (takesCFG(Same->F, F)) {
+      // The table's description is the same for every input of it: taken
+      // here, once.
+      Same->F.CFGData = F.CFGData;
+      Same->F.CFG = F.CFG;
+    }
+    TableEntries.emplace_back(&Info, Same - Info.Entries.begin());
+  }
+  Table = Input.Functions;
+  return Error::success();
+}
+
+Error ProfileMerger::add(ModuleCounts &&Input, StringRef InputName,
+                         uint64_t Weight, size_t Ordinal, WarningHandler Warn) {
+  assert(Weight != 0 && "a weight must be positive");
+  NextOrdinal = std::max(NextOrdinal, Ordinal + 1);
+  // What add() checks of the Profile of these counts, which measures no
+  // metrics and counts exactly.
+  const InputRef Where{Ordinal, InputName.str()};
+  if (Error E = checkEstimated(/*Estimated=*/false, Where))
+    return E;
+  if (Error E = checkMetrics({}, InputName))
+    return E;
+  if (Table != Input.Functions)
+    if (Error E = mapTable(Input, InputName, Ordinal))
+      return E;
+  adoptMetrics({}, InputName);
+  adoptEstimate(std::nullopt, Where);
+
+  // Every function of the table is one of the input's, counted or not.
+  for (auto [Info, Index] : TableEntries)
+    countInput(*Info, Info->Entries[Index], Ordinal, InputName);
+  for (auto &[Index, F] : Input.Counted) {
+    auto [Info, At] = TableEntries[Index];
+    Entry &E = Info->Entries[At];
+    if (!accumulate(E.F, std::move(F), Weight))
+      Warn("function '" + E.F.Name + "': path counts overflow in " + InputName +
+           "; saturated");
   }
   return Error::success();
 }
@@ -1019,6 +1110,8 @@ Error ProfileMerger::merge(ProfileMerger &&Other, WarningHandler Warn) {
   }
   NextOrdinal = std::max(NextOrdinal, Other.NextOrdinal);
   Other.ByName.clear();
+  Other.Table.reset();
+  Other.TableEntries.clear();
   Other.NextOrdinal = 0;
   Other.HaveMetrics = false;
   Other.Metrics.clear();
@@ -1094,6 +1187,8 @@ Profile ProfileMerger::takeResult() {
   FirstExact.reset();
   FirstEstimated.reset();
   ByName.clear();
+  Table.reset();
+  TableEntries.clear();
   NextOrdinal = 0;
   HaveMetrics = false;
   Metrics.clear();

@@ -168,6 +168,30 @@ Expected<Profile> pathprof::readProfile(StringRef Path, WarningHandler Warn,
       NameFileInWarnings);
 }
 
+Expected<std::variant<Profile, ModuleCounts>> pathprof::readProfileOrCounts(
+    StringRef Path, WarningHandler Warn, ProfileKind Required,
+    const ProfileBinaries *Binaries, RawDescriptionCache &Cache) {
+  using Result = std::variant<Profile, ModuleCounts>;
+  return readFile<Result>(
+      Path, Warn,
+      [&](StringRef Buffer, WarningHandler FileWarn) -> Expected<Result> {
+        if (Required != ProfileKind::Text &&
+            identifyProfile(Buffer) == ProfileKind::Raw) {
+          Expected<std::optional<ModuleCounts>> Counts =
+              readRawModuleCounts(Buffer, FileWarn, Cache);
+          if (!Counts)
+            return Counts.takeError();
+          if (*Counts)
+            return Result(std::move(**Counts));
+        }
+        Expected<Profile> P = readBuffer(Buffer, FileWarn, Required,
+                                         /*Threads=*/nullptr, Binaries, &Cache);
+        if (!P)
+          return P.takeError();
+        return Result(std::move(*P));
+      });
+}
+
 Expected<ProfileSubset> pathprof::readProfileSubset(StringRef Path,
                                                     ArrayRef<StringRef> Names,
                                                     WarningHandler Warn) {

@@ -817,7 +817,29 @@ public:
     KnownStale = true;
   }
 
+  /// Takes the functions \p Functions of the first module, as addModule()
+  /// read them, without their names and CFG descriptions: only what adding
+  /// counts needs, so that counts are read apart from the description
+  /// (readRawModuleCounts). Messages name the functions from \p Functions,
+  /// which must outlive the builder.
+  void adoptCounters(const std::vector<FunctionProfile> &Functions) {
+    assert(P.Functions.empty() && "only as the first module");
+    P.Functions.resize(Functions.size());
+    for (size_t I = 0; I != Functions.size(); ++I) {
+      P.Functions[I].NumPaths = Functions[I].NumPaths;
+      P.Functions[I].CallsOnly = Functions[I].CallsOnly;
+    }
+    Saturated.assign(Functions.size(), false);
+    Described = &Functions;
+  }
+
 private:
+  /// The name of function \p I.
+  StringRef nameOf(size_t I) const {
+    return Described ? StringRef((*Described)[I].Name)
+                     : StringRef(P.Functions[I].Name);
+  }
+
   /// The index in P.Functions of the function of record \p R, parsing its
   /// CFG description unless an earlier segment had the same function.
   Expected<size_t> functionOf(const RawRecord &R, const RawSegment &S);
@@ -862,6 +884,9 @@ private:
   std::map<std::pair<std::string, uint64_t>, std::vector<size_t>> Known;
   /// Known is to be rebuilt from P.Functions (adoptFunctions()).
   bool KnownStale = false;
+  /// The functions P.Functions stand for, when they have no names
+  /// (adoptCounters()).
+  const std::vector<FunctionProfile> *Described = nullptr;
   std::vector<bool> Saturated;
   uint64_t Dropped = 0;
   /// Function entries the runtime could not give a node (a full tree).
@@ -1442,16 +1467,17 @@ Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
                      " refers to function " + Twine(FnPlusOne - 1) + " of " +
                      Twine(M.Index.size()));
     size_t FnIndex = M.Index[FnPlusOne - 1];
-    FunctionProfile &F = P.Functions[FnIndex];
+    const FunctionProfile &F = P.Functions[FnIndex];
+    const StringRef FnName = nameOf(FnIndex);
     const RawRecord &R = M.Records[FnPlusOne - 1];
     if (!R.isHashed())
       return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
-                     " refers to function '" + F.Name +
+                     " refers to function '" + FnName +
                      "', which has dense counters");
     if (E.PathId >= F.NumPaths)
       return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
                      " has path id " + Twine(E.PathId) + " but function '" +
-                     F.Name + "' has " + Twine(F.NumPaths) + " paths");
+                     FnName + "' has " + Twine(F.NumPaths) + " paths");
     if (E.Count == 0)
       continue;
     // The function's K accumulators; a metric of a later slot is 0. A
@@ -1460,7 +1486,7 @@ Error RawProfileBuilder::addHashTable(const RawModule &M, const RawSegment &S,
     const bool Sampled = EntryBytes == HashSampledEntryBytes;
     if (Sampled != R.isSampled() && R.numMetrics())
       return corrupt(At.prefix() + Name + " entry " + Twine(Slot) +
-                     " refers to function '" + F.Name + "', whose metrics " +
+                     " refers to function '" + FnName + "', whose metrics " +
                      (R.isSampled() ? "are" : "are not") + " sampled");
     const uint64_t Words =
         std::min<uint64_t>(pathprofFunctionMetrics(R.Flags), Accumulators);
@@ -1575,8 +1601,7 @@ Profile RawProfileBuilder::finish() {
       F.Selects.clear();
   for (size_t I = 0; I != P.Functions.size(); ++I)
     if (Saturated[I])
-      Warn("function '" + P.Functions[I].Name +
-           "': path counts overflow; saturated");
+      Warn("function '" + nameOf(I) + "': path counts overflow; saturated");
   if (Dropped != 0)
     Warn(Twine(Dropped) + " path count increment" + (Dropped == 1 ? "" : "s") +
          " dropped by the runtime because its hash table was full; counts of "
@@ -1769,8 +1794,13 @@ struct RawDescriptionCache::Entry {
   /// The description segment, also holding the records' names and CFGs.
   std::string Bytes;
   RawModule Module;
-  /// The functions it gave an empty RawProfileBuilder.
-  std::vector<FunctionProfile> Functions;
+  /// The functions it gave an empty RawProfileBuilder, shared with the
+  /// counts readRawModuleCounts() reads against them.
+  std::shared_ptr<const std::vector<FunctionProfile>> Functions;
+  /// No two of Functions have the same name and checksum but other numbers
+  /// of paths (which readRawProfile() keeps apart, warning): the counts of
+  /// each may be added to the merged function of its name and checksum.
+  bool Foldable = false;
 };
 
 RawDescriptionCache::RawDescriptionCache() = default;
@@ -1828,7 +1858,7 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
         First ? Cache->Kept.get() : nullptr;
     const bool Hit = Kept && sameDescription(Kept->Bytes, S.Bytes);
     if (Hit)
-      B.adoptFunctions(Kept->Functions);
+      B.adoptFunctions(*Kept->Functions);
     Expected<RawModule> M =
         Hit ? Expected<RawModule>(Kept->Module) : B.addModule(S);
     if (!M)
@@ -1837,7 +1867,13 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
       ToKeep.emplace();
       ToKeep->Bytes = S.Bytes.str();
       ToKeep->Module = *M;
-      ToKeep->Functions = B.functions();
+      ToKeep->Functions =
+          std::make_shared<const std::vector<FunctionProfile>>(B.functions());
+      std::map<std::pair<StringRef, uint64_t>, uint64_t> Paths;
+      ToKeep->Foldable = llvm::all_of(B.functions(), [&](const auto &F) {
+        auto [It, New] = Paths.try_emplace({F.Name, F.Checksum}, F.NumPaths);
+        return New || It->second == F.NumPaths;
+      });
       // The records' strings in the segment point into the kept copy of it
       // (a string from elsewhere outlives the read already).
       auto Rebase = [&](StringRef &Ref) {
@@ -1887,6 +1923,73 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
     Cache->Kept =
         std::make_unique<RawDescriptionCache::Entry>(std::move(*ToKeep));
   return Combine.takeResult();
+}
+
+Expected<std::optional<ModuleCounts>>
+pathprof::readRawModuleCounts(StringRef Buffer, WarningHandler Warn,
+                              RawDescriptionCache &Cache) {
+  const RawDescriptionCache::Entry *Kept = Cache.Kept.get();
+  if (!Kept || !Kept->Foldable)
+    return std::nullopt;
+  // The segments as readRawProfile() takes them, and whether they are what
+  // this reads: one description, the cached one, and counter segments of
+  // it without metrics or calling context trees. Anything else, an error
+  // included, is left to readRawProfile(), so the walk's warnings wait.
+  std::vector<std::string> Held;
+  auto Hold = [&](const Twine &Msg) { Held.push_back(Msg.str()); };
+  std::optional<uint64_t> Signature;
+  std::vector<RawSegment> Counts;
+  ExpandedSegments Expanded;
+  auto Add = [&](RawSegment &S) -> Error {
+    if (S.Flags & PATHPROF_SEGMENT_FREE)
+      return Error::success();
+    if (S.Kind == PATHPROF_SEGMENT_COMPACT) {
+      Expected<RawSegment> Dense = expandCompact(S, Expanded);
+      if (!Dense)
+        return Dense.takeError();
+      Counts.push_back(std::move(*Dense));
+    } else if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
+      Counts.push_back(S);
+    } else if (S.Kind == PATHPROF_SEGMENT_DESCRIPTION && !Signature &&
+               sameDescription(Kept->Bytes, S.Bytes)) {
+      Signature = S.Signature;
+      return Error::success();
+    } else {
+      return corrupt("not read against the cached description");
+    }
+    RawSegment &C = Counts.back();
+    if (Error E = checkRegions(C))
+      return E;
+    if (C.NumMetrics != 0 || C.Context.Size != 0)
+      return corrupt("not read against the cached description");
+    return Error::success();
+  };
+  if (Error E = walkSegments(Buffer, Add, Hold)) {
+    consumeError(std::move(E));
+    return std::nullopt;
+  }
+  if (!Signature || llvm::any_of(Counts, [&](const RawSegment &S) {
+        return S.Signature != *Signature ||
+               S.NumFunctions != Kept->Module.Records.size();
+      }))
+    return std::nullopt;
+
+  for (const std::string &Msg : Held)
+    Warn(Msg);
+  RawProfileBuilder B(Warn, /*Threads=*/nullptr);
+  B.adoptCounters(*Kept->Functions);
+  for (const RawSegment &S : Counts)
+    if (Error E = B.addCounts(Kept->Module, S))
+      return std::move(E);
+  Profile P = B.finish();
+  ModuleCounts Result;
+  Result.Functions = Kept->Functions;
+  for (size_t I = 0; I != P.Functions.size(); ++I) {
+    FunctionProfile &F = P.Functions[I];
+    if (F.ran() || !F.Costs.empty() || !F.ICalls.empty() || !F.Selects.empty())
+      Result.Counted.emplace_back(I, std::move(F));
+  }
+  return std::move(Result);
 }
 
 Expected<std::vector<RawSegmentInfo>>

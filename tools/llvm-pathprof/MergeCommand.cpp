@@ -48,6 +48,7 @@
 #include <atomic>
 #include <functional>
 #include <optional>
+#include <variant>
 
 using namespace llvm;
 using namespace pathprof;
@@ -142,6 +143,18 @@ static cl::opt<bool> AllowEstimatedWithExact(
     cl::desc("Merge profiles of counts estimated from branch samples with "
              "profiles of exact counts, into an estimated profile, instead "
              "of failing"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool> NoFastRawMerge(
+    "no-fast-raw-merge", cl::sub(MergeSubcommand), cl::Hidden,
+    cl::desc("Read every raw input into a profile of its own before adding "
+             "it, instead of adding the counts of a raw profile of an "
+             "already decoded module straight to the merge (for testing: "
+             "the result is the same)"),
+    cl::cat(PathProfCategory));
+static cl::opt<bool> ReportFastRawMerge(
+    "report-fast-raw-merge", cl::sub(MergeSubcommand), cl::Hidden,
+    cl::desc("Say on stderr how many inputs were added as counts of a "
+             "module already decoded"),
     cl::cat(PathProfCategory));
 static cl::alias MergeOutputShort("o", cl::desc("Alias for --output"),
                                   cl::aliasopt(MergeOutput), cl::NotHidden,
@@ -419,11 +432,10 @@ int pathprof::tool::mergeMain() {
   Threads = std::max(1u, std::min<unsigned>(Threads, Inputs.size()));
 
   std::vector<InputResult> Results(Inputs.size());
-  auto ReadInput = [](const WeightedFile &In, WarningHandler Warn,
-                      RawDescriptionCache *Cache = nullptr) {
-    return readInput(In.Path, Warn,
-                     MergeTextInput ? ProfileKind::Text : ProfileKind::Unknown,
-                     /*Threads=*/nullptr, Cache);
+  const ProfileKind Required =
+      MergeTextInput ? ProfileKind::Text : ProfileKind::Unknown;
+  auto ReadInput = [Required](const WeightedFile &In, WarningHandler Warn) {
+    return readInput(In.Path, Warn, Required);
   };
   // --keep-common-metrics needs the first input's metrics before any input is
   // merged. That input is kept, not read again (it may be a pipe); so are the
@@ -460,6 +472,7 @@ int pathprof::tool::mergeMain() {
   std::vector<RawDescriptionCache> Caches(Threads);
   std::atomic<size_t> FirstFailure{Inputs.size()};
   std::atomic<size_t> NumFailed{0};
+  std::atomic<size_t> NumFast{0};
   // Thread T merges the T-th contiguous share of the inputs, in order.
   auto Work = [&](unsigned T) {
     ProfileMerger &Merger = Mergers[T];
@@ -469,25 +482,46 @@ int pathprof::tool::mergeMain() {
       InputResult &R = Results[I];
       auto Warn = [&R](const Twine &Msg) { R.Warnings.push_back(Msg.str()); };
       const WeightedFile &In = Inputs[I];
-      std::optional<Profile> P;
+      std::optional<std::variant<Profile, ModuleCounts>> P;
       if (I < EarlyErrors.size()) {
         R.Error = EarlyErrors[I];
       } else if (I == FirstIndex) {
-        P = std::move(First);
+        P = std::move(*First);
       } else {
-        Expected<Profile> Read = ReadInput(In, Warn, &Caches[T]);
-        if (Read)
-          P = std::move(*Read);
-        else
-          R.Error = describeProfileError(Read.takeError());
+        // The counts of a raw profile whose module this thread decoded
+        // before go straight to the merge (--keep-common-metrics rewrites
+        // every input's metrics in a Profile first).
+        if (NoFastRawMerge || KeepCommonMetrics) {
+          Expected<Profile> Read = readInput(In.Path, Warn, Required,
+                                             /*Threads=*/nullptr, &Caches[T]);
+          if (Read)
+            P = std::move(*Read);
+          else
+            R.Error = describeProfileError(Read.takeError());
+        } else {
+          Expected<std::variant<Profile, ModuleCounts>> Read =
+              readInputOrCounts(In.Path, Warn, Required, Caches[T]);
+          if (Read)
+            P = std::move(*Read);
+          else
+            R.Error = describeProfileError(Read.takeError());
+        }
       }
       if (!P) {
         R.Fatal = MergeFailureMode == FailureMode::Any;
         ++NumFailed;
       } else {
-        if (KeepCommonMetrics)
-          R.Matches = projectMetrics(*P, Common, R.OtherMetrics);
-        if (Error E = Merger.add(std::move(*P), In.Path, In.Weight, I, Warn)) {
+        Error E = Error::success();
+        if (auto *Counts = std::get_if<ModuleCounts>(&*P)) {
+          ++NumFast;
+          E = Merger.add(std::move(*Counts), In.Path, In.Weight, I, Warn);
+        } else {
+          Profile &Prof = std::get<Profile>(*P);
+          if (KeepCommonMetrics)
+            R.Matches = projectMetrics(Prof, Common, R.OtherMetrics);
+          E = Merger.add(std::move(Prof), In.Path, In.Weight, I, Warn);
+        }
+        if (E) {
           R.Error = describeProfileError(std::move(E));
           R.Fatal = true;
         }
@@ -509,6 +543,9 @@ int pathprof::tool::mergeMain() {
     Pool.wait();
   }
   Progress.finish();
+  if (ReportFastRawMerge)
+    errs() << NumFast << " of " << Inputs.size()
+           << " inputs added as counts of a module already decoded\n";
 
   for (size_t I = 0; I != Inputs.size() && I <= FirstFailure; ++I) {
     for (const std::string &W : Results[I].Warnings)

@@ -71,10 +71,9 @@ int pathprof::tool::fail(Error E) {
   return fail(describeProfileError(std::move(E)));
 }
 
-Expected<Profile> pathprof::tool::readInput(
-    StringRef Path, WarningHandler Warn, ProfileKind Required,
-    std::vector<ThreadContextTree> *Threads, RawDescriptionCache *Cache) {
-  // Read once (thread-safe: merging threads read inputs concurrently).
+/// The binaries --binary names, loaded once (thread-safe: merging threads
+/// read inputs concurrently).
+static Expected<const ProfileBinaries *> binaries() {
   struct Loaded {
     ProfileBinaries Binaries;
     std::string Error;
@@ -87,8 +86,27 @@ Expected<Profile> pathprof::tool::readInput(
   }();
   if (!L.Error.empty())
     return createStringError(inconvertibleErrorCode(), L.Error);
+  return &L.Binaries;
+}
+
+Expected<Profile> pathprof::tool::readInput(
+    StringRef Path, WarningHandler Warn, ProfileKind Required,
+    std::vector<ThreadContextTree> *Threads, RawDescriptionCache *Cache) {
+  Expected<const ProfileBinaries *> Binaries = binaries();
+  if (!Binaries)
+    return Binaries.takeError();
   return readProfile(Path, Warn, Required, /*NameFileInWarnings=*/true, Threads,
-                     &L.Binaries, Cache);
+                     *Binaries, Cache);
+}
+
+Expected<std::variant<Profile, ModuleCounts>>
+pathprof::tool::readInputOrCounts(StringRef Path, WarningHandler Warn,
+                                  ProfileKind Required,
+                                  RawDescriptionCache &Cache) {
+  Expected<const ProfileBinaries *> Binaries = binaries();
+  if (!Binaries)
+    return Binaries.takeError();
+  return readProfileOrCounts(Path, Warn, Required, *Binaries, Cache);
 }
 
 ArrayRef<std::string> pathprof::tool::binaryPaths() { return BinaryPaths; }

@@ -63,6 +63,13 @@ readInput(llvm::StringRef Path, WarningHandler Warn,
           std::vector<ThreadContextTree> *Threads = nullptr,
           RawDescriptionCache *Cache = nullptr);
 
+/// Reads the profile at \p Path as readInput() does, except that a raw
+/// profile of the module \p Cache holds may come as its counts
+/// (readProfileOrCounts()).
+llvm::Expected<std::variant<Profile, ModuleCounts>>
+readInputOrCounts(llvm::StringRef Path, WarningHandler Warn,
+                  ProfileKind Required, RawDescriptionCache &Cache);
+
 /// The binaries --binary names, as given (files or directories).
 llvm::ArrayRef<std::string> binaryPaths();
 
