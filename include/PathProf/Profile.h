@@ -720,6 +720,13 @@ private:
   /// when one conflicts with a merged function, creating nothing.
   llvm::Error mapTable(const ModuleCounts &Input, llvm::StringRef InputName,
                        size_t Ordinal);
+  /// The merged function of \p F's name (\p Info) and checksum, added
+  /// (without \p F's CFG, which the caller gives it) when there is none:
+  /// its index in Info.Entries and whether it was added.
+  static std::pair<size_t, bool> findOrAddEntry(NameInfo &Info,
+                                                const FunctionProfile &F,
+                                                size_t Ordinal,
+                                                llvm::StringRef InputName);
   /// Counts \p Ordinal, named \p InputName, as an input that has \p E,
   /// of the name \p Info.
   static void countInput(NameInfo &Info, Entry &E, size_t Ordinal,

@@ -899,22 +899,12 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
 
   for (FunctionProfile &F : Input.Functions) {
     NameInfo &Info = ByName[F.Name];
-    auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
-      return E.F.Checksum == F.Checksum;
-    });
-    if (Same == Info.Entries.end()) {
-      Entry &E = Info.Entries.emplace_back();
-      E.F.Name = F.Name;
-      E.F.Checksum = F.Checksum;
-      E.F.NumPaths = F.NumPaths;
-      E.F.CallsOnly = F.CallsOnly;
+    auto [Index, Added] = findOrAddEntry(Info, F, Ordinal, InputName);
+    Entry &E = Info.Entries[Index];
+    if (Added) {
       E.F.CFGData = std::move(F.CFGData);
       E.F.CFG = std::move(F.CFG);
-      E.FirstOrdinal = Ordinal;
-      E.FirstInput = InputName.str();
-      Same = Info.Entries.end() - 1;
     }
-    Entry &E = *Same;
     countInput(Info, E, Ordinal, InputName);
     if (!accumulate(E.F, std::move(F), Weight))
       Warn("function '" + E.F.Name + "': path counts overflow in " + InputName +
@@ -927,6 +917,24 @@ Error ProfileMerger::add(Profile &&Input, StringRef InputName, uint64_t Weight,
       Warn("calling context counts overflow in " + InputName + "; saturated");
   }
   return Error::success();
+}
+
+std::pair<size_t, bool> ProfileMerger::findOrAddEntry(NameInfo &Info,
+                                                      const FunctionProfile &F,
+                                                      size_t Ordinal,
+                                                      StringRef InputName) {
+  auto Same = llvm::find_if(
+      Info.Entries, [&](const Entry &E) { return E.F.Checksum == F.Checksum; });
+  if (Same != Info.Entries.end())
+    return {Same - Info.Entries.begin(), false};
+  Entry &E = Info.Entries.emplace_back();
+  E.F.Name = F.Name;
+  E.F.Checksum = F.Checksum;
+  E.F.NumPaths = F.NumPaths;
+  E.F.CallsOnly = F.CallsOnly;
+  E.FirstOrdinal = Ordinal;
+  E.FirstInput = InputName.str();
+  return {Info.Entries.size() - 1, true};
 }
 
 void ProfileMerger::countInput(NameInfo &Info, Entry &E, size_t Ordinal,
@@ -970,27 +978,15 @@ Error ProfileMerger::mapTable(const ModuleCounts &Input, StringRef InputName,
   TableEntries.reserve(Functions.size());
   for (const FunctionProfile &F : Functions) {
     NameInfo &Info = ByName[F.Name];
-    auto Same = llvm::find_if(Info.Entries, [&](const Entry &E) {
-      return E.F.Checksum == F.Checksum;
-    });
-    if (Same == Info.Entries.end()) {
-      Entry &E = Info.Entries.emplace_back();
-      E.F.Name = F.Name;
-      E.F.Checksum = F.Checksum;
-      E.F.NumPaths = F.NumPaths;
-      E.F.CallsOnly = F.CallsOnly;
+    auto [Index, Added] = findOrAddEntry(Info, F, Ordinal, InputName);
+    Entry &E = Info.Entries[Index];
+    // The table's description is the same for every input of it: taken
+    // here, once.
+    if (Added || takesCFG(E.F, F)) {
       E.F.CFGData = F.CFGData;
       E.F.CFG = F.CFG;
-      E.FirstOrdinal = Ordinal;
-      E.FirstInput = InputName.str();
-      Same = Info.Entries.end() - 1;
-    } else if (takesCFG(Same->F, F)) {
-      // The table's description is the same for every input of it: taken
-      // here, once.
-      Same->F.CFGData = F.CFGData;
-      Same->F.CFG = F.CFG;
     }
-    TableEntries.emplace_back(&Info, Same - Info.Entries.begin());
+    TableEntries.emplace_back(&Info, Index);
   }
   Table = Input.Functions;
   return Error::success();

@@ -604,6 +604,26 @@ Error checkRegions(RawSegment &S) {
   return Error::success();
 }
 
+/// Appends the counts of the counter or compact segment \p S to \p Counts,
+/// a compact one expanded into a dense one (its words kept in \p Expanded),
+/// once its regions are checked.
+Error addCounts(RawSegment &S, ExpandedSegments &Expanded,
+                std::vector<RawSegment> &Counts) {
+  if (S.Kind == PATHPROF_SEGMENT_COMPACT) {
+    Expected<RawSegment> Dense = expandCompact(S, Expanded);
+    if (!Dense)
+      return Dense.takeError();
+    if (Error E = checkRegions(*Dense))
+      return E;
+    Counts.push_back(std::move(*Dense));
+    return Error::success();
+  }
+  if (Error E = checkRegions(S))
+    return E;
+  Counts.push_back(S);
+  return Error::success();
+}
+
 /// One function record of a module, its names checked against the module's
 /// names region.
 struct RawRecord {
@@ -1829,21 +1849,11 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
     // A FREE segment's counts were folded into another segment.
     if (S.Flags & PATHPROF_SEGMENT_FREE)
       return Error::success();
-    if (S.Kind == PATHPROF_SEGMENT_COMPACT) {
-      Expected<RawSegment> Dense = expandCompact(S, Expanded);
-      if (!Dense)
-        return Dense.takeError();
-      if (Error E = checkRegions(*Dense))
-        return E;
-      Counts.push_back(std::move(*Dense));
-      return Error::success();
-    }
+    if (S.Kind == PATHPROF_SEGMENT_COMPACT ||
+        S.Kind == PATHPROF_SEGMENT_COUNTERS)
+      return addCounts(S, Expanded, Counts);
     if (Error E = checkRegions(S))
       return E;
-    if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
-      Counts.push_back(S);
-      return Error::success();
-    }
     if (S.NameRefs.present()) {
       Expected<const BinaryDescriptions *> Binary = binaryOf(S, Binaries);
       if (!Binary)
@@ -1943,23 +1953,17 @@ pathprof::readRawModuleCounts(StringRef Buffer, WarningHandler Warn,
   auto Add = [&](RawSegment &S) -> Error {
     if (S.Flags & PATHPROF_SEGMENT_FREE)
       return Error::success();
-    if (S.Kind == PATHPROF_SEGMENT_COMPACT) {
-      Expected<RawSegment> Dense = expandCompact(S, Expanded);
-      if (!Dense)
-        return Dense.takeError();
-      Counts.push_back(std::move(*Dense));
-    } else if (S.Kind == PATHPROF_SEGMENT_COUNTERS) {
-      Counts.push_back(S);
-    } else if (S.Kind == PATHPROF_SEGMENT_DESCRIPTION && !Signature &&
-               sameDescription(Kept->Bytes, S.Bytes)) {
+    if (S.Kind == PATHPROF_SEGMENT_DESCRIPTION && !Signature &&
+        sameDescription(Kept->Bytes, S.Bytes)) {
       Signature = S.Signature;
       return Error::success();
-    } else {
-      return corrupt("not read against the cached description");
     }
-    RawSegment &C = Counts.back();
-    if (Error E = checkRegions(C))
+    if (S.Kind != PATHPROF_SEGMENT_COMPACT &&
+        S.Kind != PATHPROF_SEGMENT_COUNTERS)
+      return corrupt("not read against the cached description");
+    if (Error E = addCounts(S, Expanded, Counts))
       return E;
+    const RawSegment &C = Counts.back();
     if (C.NumMetrics != 0 || C.Context.Size != 0)
       return corrupt("not read against the cached description");
     return Error::success();
