@@ -103,18 +103,22 @@ static __thread ThreadEvents TE __attribute__((tls_model("initial-exec")));
 __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
     __attribute__((tls_model("initial-exec")));
 
-/* Sampling state of the thread: the path starts until the next measured
-   one (0 or less: the runtime decides at the next start), and whether the
-   current path is measured. Instrumented code decrements the countdown at
-   every path start and calls the runtime only when it runs out, or where a
-   function leaves while its path or its caller's is measured. While the
-   current path is measured, the countdown instrumented code sees is held
-   at 0, so that the next path start runs it out and calls the runtime
-   whatever it would have been (that start then tests one word, not two);
-   the countdown itself waits in Held, and the runtime takes it back before
-   deciding anything (takeCountdown, holdCountdown). */
+/* Sampling state of the thread: the path starts before the next measured
+   one (the start that takes the countdown below 0 calls the runtime, which
+   decides), and whether the current path is measured. Instrumented code
+   decrements the countdown at every path start and calls the runtime only
+   when it falls below 0 (a sign test, which x86 folds with the decrement
+   of the memory word), or where a function leaves while its path or its
+   caller's is measured. While the current path is measured, the countdown
+   instrumented code sees is held at 0, so that the next path start runs it
+   out and calls the runtime whatever it would have been (that start then
+   tests one word, not two); the countdown itself waits in Held, and the
+   runtime takes it back before deciding anything (takeCountdown,
+   setMeasured). A thread's countdown starts at -1: its first start takes
+   it to -2, below what a countdown that ran out reads (-1), which tells
+   the runtime to draw afresh. */
 __thread int64_t __pathprof_metric_countdown
-    __attribute__((tls_model("initial-exec")));
+    __attribute__((tls_model("initial-exec"))) = -1;
 __thread uint64_t __pathprof_metric_on
     __attribute__((tls_model("initial-exec")));
 static __thread int64_t Held __attribute__((tls_model("initial-exec")));
@@ -360,10 +364,11 @@ static int64_t draw(void) {
 
 /* Whether the path starting now is measured, called when the thread's
    countdown ran out (or at its first path start: its countdown starts at
-   0); redraws the countdown. */
+   -1); redraws the countdown: the starts before the measured one, so a
+   draw of 1 (the next start) leaves 0. */
 static int startsMeasured(void) {
   int64_t C = __pathprof_metric_countdown;
-  if (C > 0 || !Configured)
+  if (C >= 0 || !Configured)
     return 0;
   if (!NumEvents) {
     __pathprof_metric_countdown = INT64_MAX;
@@ -371,16 +376,16 @@ static int startsMeasured(void) {
   }
   if (Period == 1)
     return 1;
-  if (C < 0) {
+  if (C < -1) {
     /* The thread's first start: the draw is as good as any, the
        distribution having no memory. */
     C = draw() - 1;
     if (C) {
-      __pathprof_metric_countdown = C;
+      __pathprof_metric_countdown = C - 1;
       return 0;
     }
   }
-  __pathprof_metric_countdown = draw();
+  __pathprof_metric_countdown = draw() - 1;
   return 1;
 }
 

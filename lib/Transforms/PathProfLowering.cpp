@@ -355,11 +355,14 @@ Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
 }
 
 /// Decrements the thread's countdown at a path start; returns whether it
-/// ran out (the runtime decides then whether the path is measured). While
-/// the thread's current path is measured the runtime holds the countdown at
-/// 0, so that it runs out at the next path start: the test covers both.
-/// Both words are marked for CounterPromotionPass, which keeps them in
-/// registers across a loop that calls only the runtime.
+/// ran out, fell below 0 (the runtime decides then whether the path is
+/// measured). While the thread's current path is measured the runtime holds
+/// the countdown at 0, so that it runs out at the next path start: the test
+/// covers both. A sign test lets the code generator fold the load, the
+/// decrement, the store and the test into one instruction on a memory word
+/// (x86: `decq %fs:countdown; js`). Both words are marked for
+/// CounterPromotionPass, which keeps them in registers across a loop that
+/// calls only the runtime.
 Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
   Value *Addr = B.CreateThreadLocalAddress(RT.metricCountdown());
   auto *Load =
@@ -367,7 +370,7 @@ Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
   markSamplingAccess(*Load);
   Value *Left = B.CreateSub(Load, B.getInt64(1));
   markSamplingAccess(*B.CreateAlignedStore(Left, Addr, Align(8)));
-  return B.CreateICmpSLT(Left, B.getInt64(1), "pathprof.ranout");
+  return B.CreateICmpSLT(Left, B.getInt64(0), "pathprof.ranout");
 }
 
 /// Whether the thread's current path is measured.

@@ -21,7 +21,7 @@
 ; CHECK-NOT:   threadlocal.address
 ; CHECK:       store i64 {{%[0-9]+}}, ptr %pathprof.counter, align 8, !pathprof.counter
 ; CHECK-NEXT:  [[LEFT:%.*]] = sub i64 %pathprof.word, 1
-; CHECK-NEXT:  [[RANOUT:%pathprof.ranout[0-9]*]] = icmp slt i64 [[LEFT]], 1
+; CHECK-NEXT:  [[RANOUT:%pathprof.ranout[0-9]*]] = icmp slt i64 [[LEFT]], 0
 ; CHECK-NEXT:  br i1 [[RANOUT]], label %[[MEASURE:pathprof.measure[0-9]+]], label [[LATCH]]
 ; CHECK:     [[MEASURE]]:
 ; CHECK-NEXT:  store i64 [[LEFT]], ptr [[CD]], align 8

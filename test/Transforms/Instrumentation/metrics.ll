@@ -28,7 +28,7 @@
 ; CHECK-NEXT: %pathprof.countdown = load i64, ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK:![0-9]+]]
 ; CHECK-NEXT: [[LEFT:%.*]] = sub i64 %pathprof.countdown, 1
 ; CHECK-NEXT: store i64 [[LEFT]], ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK]]
-; CHECK-NEXT: %pathprof.ranout = icmp slt i64 [[LEFT]], 1
+; CHECK-NEXT: %pathprof.ranout = icmp slt i64 [[LEFT]], 0
 ; CHECK-NEXT: br i1 %pathprof.ranout, label %pathprof.measure, label {{%.*}}, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK: pathprof.measure:
 ; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime [[MARK]]

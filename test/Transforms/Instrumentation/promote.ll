@@ -113,7 +113,7 @@ declare void @runtime(ptr)
 ; CHECK-NEXT:    %inc = add i64 [[COUNT]], 1
 ; CHECK-NOT:     load
 ; CHECK:         %left = sub i64 [[WORD]], 1
-; CHECK-NEXT:    %ranout = icmp slt i64 %left, 1
+; CHECK-NEXT:    %ranout = icmp slt i64 %left, 0
 ; CHECK-NEXT:    br i1 %ranout, label %measure, label %latch
 ; CHECK:       measure:
 ; CHECK-NEXT:    store i64 %left, ptr [[ADDR]], align 8
@@ -140,7 +140,7 @@ loop:
   %cd = load i64, ptr %addr, align 8, !pathprof.sampling !0
   %left = sub i64 %cd, 1
   store i64 %left, ptr %addr, align 8, !pathprof.sampling !0
-  %ranout = icmp slt i64 %left, 1
+  %ranout = icmp slt i64 %left, 0
   br i1 %ranout, label %measure, label %latch
 measure:
   call void @runtime(ptr %slot), !pathprof.runtime !0
@@ -176,7 +176,7 @@ loop:
   %cd = load i64, ptr %addr, align 8, !pathprof.sampling !0
   %left = sub i64 %cd, 1
   store i64 %left, ptr %addr, align 8
-  %ranout = icmp slt i64 %left, 1
+  %ranout = icmp slt i64 %left, 0
   br i1 %ranout, label %measure, label %latch
 measure:
   call void @runtime(ptr %slot), !pathprof.runtime !0
