@@ -330,6 +330,12 @@ typedef struct PathProfCtxSlot {
 #define PATHPROF_CALLS_FRAME_ON (2 * PATHPROF_MAX_METRICS)
 #define PATHPROF_CALLS_FRAME_WORDS (2 * PATHPROF_MAX_METRICS + 1)
 
+/* The thread's sampling countdowns (__pathprof_metric_countdown, one
+   64-bit word each): each path start site decrements one of them, chosen
+   when the code is instrumented, so that consecutive path starts rarely
+   wait on each other's decrement in memory. */
+#define PATHPROF_METRIC_COUNTDOWNS 8
+
 /* Added to the K argument of __pathprof_metrics_path and _leave: the
    record is shared between threads (the hash table, atomic counters), so
    the metrics are added atomically. */

@@ -132,7 +132,7 @@ unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC);
 /* Read by instrumented code (PathProfLowering.cpp): the thread's path
    starts, and whether it reads the time-stamp counter inline. */
 extern __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS];
-extern __thread int64_t __pathprof_metric_countdown;
+extern __thread int64_t __pathprof_metric_countdown[PATHPROF_METRIC_COUNTDOWNS];
 extern __thread uint64_t __pathprof_metric_on;
 extern unsigned char __pathprof_metrics_tsc;
 /* Around the runtime's own work inside a path (inserting a hash table entry,

@@ -41,9 +41,10 @@
 |* Sampling. Counting a path is cheap, reading an event is not, so the
 |* readings are sampled while the counts stay exact (Arnold and Ryder, "A
 |* Framework for Reducing the Cost of Instrumented Code", PLDI 2001). Each
-|* thread keeps a countdown that every path start (a function's entry, a
-|* backedge) decrements; the path whose start takes it to zero is measured
-|* (__pathprof_metric_on), and the countdown is redrawn from a geometric
+|* thread keeps countdowns that path starts (a function's entry, a
+|* backedge) decrement, each start site its own of eight; the path whose
+|* start takes its countdown below zero is measured (__pathprof_metric_on),
+|* and the countdown is redrawn from a geometric
 |* distribution of mean PATHPROF_METRIC_PERIOD, never a fixed period, which
 |* would alias with loops (Liblit et al., "Bug Isolation via Remote Program
 |* Sampling", PLDI 2003). A measured path adds its deltas, 1 to its number
@@ -103,25 +104,36 @@ static __thread ThreadEvents TE __attribute__((tls_model("initial-exec")));
 __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
     __attribute__((tls_model("initial-exec")));
 
-/* Sampling state of the thread: the path starts before the next measured
-   one (the start that takes the countdown below 0 calls the runtime, which
-   decides), and whether the current path is measured. Instrumented code
-   decrements the countdown at every path start and calls the runtime only
-   when it falls below 0 (a sign test, which x86 folds with the decrement
-   of the memory word), or where a function leaves while its path or its
-   caller's is measured. While the current path is measured, the countdown
-   instrumented code sees is held at 0, so that the next path start runs it
-   out and calls the runtime whatever it would have been (that start then
-   tests one word, not two); the countdown itself waits in Held, and the
-   runtime takes it back before deciding anything (takeCountdown,
-   setMeasured). A thread's countdown starts at -1: its first start takes
-   it to -2, below what a countdown that ran out reads (-1), which tells
-   the runtime to draw afresh. */
-__thread int64_t __pathprof_metric_countdown
-    __attribute__((tls_model("initial-exec"))) = -1;
+/* Sampling state of the thread: countdowns of the path starts before the
+   next measured one, and whether the current path is measured. Each path
+   start site decrements one of the PATHPROF_METRIC_COUNTDOWNS countdowns,
+   chosen when it was instrumented, and calls the runtime only when it
+   falls below 0 (a sign test, which x86 folds with the decrement of the
+   memory word). A geometric countdown per class of sites measures each
+   start of the class with probability 1 / Period independently of all
+   others, as one countdown for all starts would; but with one word every
+   path start would wait for the previous start's decrement to reach
+   memory, a chain that a recursive function or a loop that calls pays on
+   every start. The code also calls the runtime where a function leaves
+   while its path or its caller's is measured. While the current path is
+   measured, the countdowns instrumented code sees are held at 0, so that
+   the next path start, whichever, runs its countdown out and calls the
+   runtime (that start then tests one word, not two); the countdowns
+   themselves wait in Held, and the runtime takes them back, less the
+   start that called, before deciding anything (takeCountdowns,
+   setMeasured). A thread's countdowns start at -1: its first start takes
+   one to -2, which no countdown that ran out reads, and the runtime draws
+   all of them afresh (Drawn). */
+__thread int64_t __pathprof_metric_countdown[PATHPROF_METRIC_COUNTDOWNS]
+    __attribute__((tls_model("initial-exec"))) = {
+        -1, -1, -1, -1, -1, -1, -1, -1};
+_Static_assert(PATHPROF_METRIC_COUNTDOWNS == 8,
+               "the countdowns' initializer has 8 words");
 __thread uint64_t __pathprof_metric_on
     __attribute__((tls_model("initial-exec")));
-static __thread int64_t Held __attribute__((tls_model("initial-exec")));
+static __thread int64_t Held[PATHPROF_METRIC_COUNTDOWNS]
+    __attribute__((tls_model("initial-exec")));
+static __thread int Drawn __attribute__((tls_model("initial-exec")));
 /* The thread's random state (splitmix64); 0: not seeded yet. */
 static __thread uint64_t Rng __attribute__((tls_model("initial-exec")));
 
@@ -362,48 +374,58 @@ static int64_t draw(void) {
   return G >= 0x1.0p61 ? (int64_t)1 << 61 : 1 + (int64_t)G;
 }
 
-/* Whether the path starting now is measured, called when the thread's
-   countdown ran out (or at its first path start: its countdown starts at
-   -1); redraws the countdown: the starts before the measured one, so a
-   draw of 1 (the next start) leaves 0. */
+/* Whether the path starting now is measured, called when one of the
+   thread's countdowns ran out (or at its first path start); redraws that
+   countdown: the starts before the measured one, so a draw of 1 (the next
+   start) leaves 0. */
 static int startsMeasured(void) {
-  int64_t C = __pathprof_metric_countdown;
-  if (C >= 0 || !Configured)
+  int64_t *C = __pathprof_metric_countdown;
+  if (!Configured)
     return 0;
   if (!NumEvents) {
-    __pathprof_metric_countdown = INT64_MAX;
+    for (unsigned I = 0; I != PATHPROF_METRIC_COUNTDOWNS; ++I)
+      C[I] = INT64_MAX;
     return 0;
   }
   if (Period == 1)
     return 1;
-  if (C < -1) {
-    /* The thread's first start: the draw is as good as any, the
-       distribution having no memory. */
-    C = draw() - 1;
-    if (C) {
-      __pathprof_metric_countdown = C - 1;
-      return 0;
-    }
+  if (!Drawn) {
+    /* The thread's first start (or its first since the runtime chose its
+       events): the draws are as good as any, the distribution having no
+       memory; this start is measured with probability 1 / Period. */
+    Drawn = 1;
+    for (unsigned I = 0; I != PATHPROF_METRIC_COUNTDOWNS; ++I)
+      C[I] = draw() - 1;
+    return draw() == 1;
   }
-  __pathprof_metric_countdown = draw() - 1;
-  return 1;
+  for (unsigned I = 0; I != PATHPROF_METRIC_COUNTDOWNS; ++I)
+    if (C[I] < 0) {
+      C[I] = draw() - 1;
+      return 1;
+    }
+  return 0;
 }
 
-/* Gives the thread its countdown back while its current path is measured,
-   less the path start that called the runtime when \p Starts. */
-static void takeCountdown(int Starts) {
-  if (__pathprof_metric_on)
-    __pathprof_metric_countdown = Held - Starts;
+/* Gives the thread its countdowns back while its current path is
+   measured: each held one less the starts since it was held (the one that
+   called the runtime, if a start did). */
+static void takeCountdowns(void) {
+  if (!__pathprof_metric_on)
+    return;
+  for (unsigned I = 0; I != PATHPROF_METRIC_COUNTDOWNS; ++I)
+    __pathprof_metric_countdown[I] += Held[I];
 }
 
-/* Makes \p On the thread's current path's state, holding the countdown
+/* Makes \p On the thread's current path's state, holding the countdowns
    while it is measured. */
 static void setMeasured(uint64_t On) {
   __pathprof_metric_on = On;
   if (!On)
     return;
-  Held = __pathprof_metric_countdown;
-  __pathprof_metric_countdown = 0;
+  for (unsigned I = 0; I != PATHPROF_METRIC_COUNTDOWNS; ++I) {
+    Held[I] = __pathprof_metric_countdown[I];
+    __pathprof_metric_countdown[I] = 0;
+  }
 }
 
 /* Adds one measured execution with deltas \p Delta to the metric block of
@@ -445,7 +467,7 @@ void __pathprof_metrics_enter(uint64_t *Frame) {
      it chose tsc for the inline reading, which then reads this word. */
   Frame[0] = 0;
   Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
-  takeCountdown(1);
+  takeCountdowns();
   int Measured = startsMeasured();
   setMeasured((uint64_t)Measured);
   if (!CallerOn && !Measured)
@@ -482,7 +504,7 @@ void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
     endPath(Record, K, Now);
     Read = 1;
   }
-  takeCountdown(1);
+  takeCountdowns();
   int Measured = startsMeasured();
   setMeasured((uint64_t)Measured);
   if (!Measured)
@@ -502,7 +524,7 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
     Read = 1;
   }
   uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];
-  takeCountdown(0);
+  takeCountdowns();
   setMeasured(CallerOn);
   if (!CallerOn)
     return;
@@ -517,7 +539,7 @@ void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
   Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
-  takeCountdown(1);
+  takeCountdowns();
   int Measured = startsMeasured();
   setMeasured((uint64_t)Measured);
   if (!CallerOn && !Measured)
@@ -553,7 +575,7 @@ void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
     addSample(Costs, 2 * K, Delta, Shared);
   }
   uint64_t CallerOn = Frame[PATHPROF_CALLS_FRAME_ON];
-  takeCountdown(0);
+  takeCountdowns();
   setMeasured(CallerOn);
   if (!CallerOn)
     return;

@@ -33,6 +33,7 @@
 #include "PathProf/CounterPromotion.h"
 
 #include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -107,21 +108,29 @@ bool mayRunCode(const Instruction &I, const MDKinds &Kinds) {
   return !isa<IntrinsicInst>(Call) || Call->mayThrow();
 }
 
-/// The thread-local global that load or store \p I accesses through
-/// llvm.threadlocal.address, or null.
-GlobalVariable *threadLocalWord(const Instruction &I) {
-  const auto *Addr =
-      dyn_cast_or_null<IntrinsicInst>(getLoadStorePointerOperand(&I));
+/// A thread-local word: a global accessed through llvm.threadlocal.address
+/// and the word's constant offset in it, in bytes.
+using ThreadLocalWord = std::pair<GlobalVariable *, int64_t>;
+
+/// The thread-local word that load or store \p I accesses, or a null
+/// global.
+ThreadLocalWord threadLocalWord(const Instruction &I, const DataLayout &DL) {
+  const Value *Ptr = getLoadStorePointerOperand(&I);
+  if (!Ptr)
+    return {};
+  int64_t Offset = 0;
+  const auto *Addr = dyn_cast<IntrinsicInst>(
+      GetPointerBaseWithConstantOffset(Ptr, Offset, DL));
   if (!Addr || Addr->getIntrinsicID() != Intrinsic::threadlocal_address)
-    return nullptr;
-  return dyn_cast<GlobalVariable>(Addr->getArgOperand(0));
+    return {};
+  return {dyn_cast<GlobalVariable>(Addr->getArgOperand(0)), Offset};
 }
 
 /// Keeps the sampling word \p Word, which \p Insts load and store in \p L,
 /// in a register across the loop: stored before each of the runtime's
 /// \p Calls and loaded again after it, loaded in the preheader and stored
 /// at every exit.
-void promoteWord(Loop &L, GlobalVariable &Word,
+void promoteWord(Loop &L, ThreadLocalWord Word,
                  SmallVectorImpl<Instruction *> &Insts,
                  ArrayRef<CallInst *> Calls, ArrayRef<BasicBlock *> Exits) {
   BasicBlock *Preheader = L.getLoopPreheader();
@@ -129,7 +138,9 @@ void promoteWord(Loop &L, GlobalVariable &Word,
   const Align A = getLoadStoreAlignment(Insts.front());
   IRBuilder<> PB(Preheader->getTerminator());
   // The preheader dominates the loop and its dedicated exits.
-  Value *Addr = PB.CreateThreadLocalAddress(&Word);
+  Value *Addr = PB.CreateThreadLocalAddress(Word.first);
+  if (Word.second)
+    Addr = PB.CreateConstInBoundsGEP1_64(PB.getInt8Ty(), Addr, Word.second);
   for (CallInst *Call : Calls) {
     // The marked load before the call and the marked store after it take
     // part in the promotion: the first becomes the word's value there, the
@@ -178,8 +189,8 @@ bool promoteInLoop(Loop &L, const MDKinds &Kinds) {
   // The sampling words the loop accesses, and those it accesses unmarked
   // (a merge of two accesses may have dropped the mark): those stay in
   // memory.
-  MapVector<GlobalVariable *, SmallVector<Instruction *, 4>> Words;
-  SmallPtrSet<GlobalVariable *, 2> UnmarkedWords;
+  MapVector<ThreadLocalWord, SmallVector<Instruction *, 4>> Words;
+  SmallSet<ThreadLocalWord, 2> UnmarkedWords;
   SmallVector<CallInst *, 4> RuntimeCalls;
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
@@ -187,7 +198,7 @@ bool promoteInLoop(Loop &L, const MDKinds &Kinds) {
         return false;
       if (isa<CallInst>(I) && I.getMetadata(Kinds.RuntimeCall))
         RuntimeCalls.push_back(cast<CallInst>(&I));
-      if (GlobalVariable *Word = threadLocalWord(I)) {
+      if (ThreadLocalWord Word = threadLocalWord(I, DL); Word.first) {
         if (I.getMetadata(Kinds.SamplingWord))
           Words[Word].push_back(&I);
         else
@@ -237,7 +248,7 @@ bool promoteInLoop(Loop &L, const MDKinds &Kinds) {
   for (auto &[Word, Insts] : Words) {
     if (UnmarkedWords.count(Word))
       continue;
-    promoteWord(L, *Word, Insts, RuntimeCalls, Exits);
+    promoteWord(L, Word, Insts, RuntimeCalls, Exits);
     Changed = true;
   }
   return Changed;

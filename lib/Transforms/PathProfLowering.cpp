@@ -38,6 +38,7 @@
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
@@ -111,7 +112,9 @@ public:
   FunctionLowering(Function &F, RuntimeInterface &RT)
       : F(F), RT(RT), HasCalls(hasCalls(F)),
         InlineTSC(::InlineTSC &&
-                  Triple(F.getParent()->getTargetTriple()).isX86()) {}
+                  Triple(F.getParent()->getTargetTriple()).isX86()),
+        NextCountdown(xxh3_64bits(F.getName()) % PATHPROF_METRIC_COUNTDOWNS) {
+  }
 
   void lowerPathEnd(CallInst &End);
   void lowerEntryStart(CallInst &Start);
@@ -158,6 +161,11 @@ private:
   /// Whether metrics read the time-stamp counter inline when the run counts
   /// tsc alone.
   const bool InlineTSC;
+  /// The countdown the next path start site decrements: the function's
+  /// sites take them in turn from one its name chooses, so that a recursive
+  /// function's entry, its backedges and its callees' entries seldom share
+  /// one.
+  unsigned NextCountdown;
   DenseMap<Value *, std::pair<Value *, Value *>> HashKeys;
   /// The metrics frame of each entry path start (one per function data
   /// record: inlined copies have their own once inlining runs).
@@ -354,17 +362,20 @@ Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
   return Then;
 }
 
-/// Decrements the thread's countdown at a path start; returns whether it
-/// ran out, fell below 0 (the runtime decides then whether the path is
-/// measured). While the thread's current path is measured the runtime holds
-/// the countdown at 0, so that it runs out at the next path start: the test
-/// covers both. A sign test lets the code generator fold the load, the
-/// decrement, the store and the test into one instruction on a memory word
-/// (x86: `decq %fs:countdown; js`). Both words are marked for
-/// CounterPromotionPass, which keeps them in registers across a loop that
-/// calls only the runtime.
+/// Decrements one of the thread's countdowns at a path start, this site's;
+/// returns whether it ran out, fell below 0 (the runtime decides then
+/// whether the path is measured). While the thread's current path is
+/// measured the runtime holds every countdown at 0, so that one runs out at
+/// the next path start: the test covers both. A sign test lets the code
+/// generator fold the load, the decrement, the store and the test into one
+/// instruction on a memory word (x86: `decq %fs:countdown+8*i; js`). Both
+/// words are marked for CounterPromotionPass, which keeps them in registers
+/// across a loop that calls only the runtime.
 Value *FunctionLowering::countPathStart(IRBuilder<> &B) {
-  Value *Addr = B.CreateThreadLocalAddress(RT.metricCountdown());
+  Value *Addr = B.CreateConstInBoundsGEP2_64(
+      RT.metricCountdown()->getValueType(),
+      B.CreateThreadLocalAddress(RT.metricCountdown()), 0, NextCountdown);
+  NextCountdown = (NextCountdown + 1) % PATHPROF_METRIC_COUNTDOWNS;
   auto *Load =
       B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.countdown");
   markSamplingAccess(*Load);

@@ -235,10 +235,13 @@ struct RuntimeInterface {
     GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
     return GV;
   }
-  /// The thread's path starts until the runtime decides again whether a
-  /// path is measured (i64, initial-exec TLS).
+  /// The thread's countdowns of path starts until the runtime decides
+  /// again whether a path is measured (i64 each, initial-exec TLS); each
+  /// path start site decrements one.
   llvm::GlobalVariable *metricCountdown() {
-    llvm::GlobalVariable *GV = hiddenGlobal("__pathprof_metric_countdown", I64);
+    llvm::GlobalVariable *GV = hiddenGlobal(
+        "__pathprof_metric_countdown",
+        llvm::ArrayType::get(I64, PATHPROF_METRIC_COUNTDOWNS));
     GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
     return GV;
   }

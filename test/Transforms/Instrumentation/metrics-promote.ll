@@ -1,5 +1,7 @@
 ; With sampled metrics, pathprof-promote-counters keeps the thread's
-; countdown in a register across a loop that calls only the runtime's
+; countdown (the one of eight its backedge decrements: xxh3 of "sum" mod 8
+; is 0, the entry's, so the backedge's is 1, at byte 8) in a register
+; across a loop that calls only the runtime's
 ; metric functions: loaded once before the loop, a backedge's path start is
 ; a decrement and a test of that register (no test of whether the path is
 ; measured: the runtime holds the countdown at 0 while it is), the word is
@@ -11,7 +13,8 @@
 
 ; CHECK-LABEL: define i64 @sum(
 ; CHECK:       call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime
-; CHECK:       [[CD:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK:       [[CDS:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT:  [[CD:%.*]] = getelementptr inbounds i8, ptr [[CDS]], i64 8
 ; CHECK-NEXT:  %pathprof.word.pre = load i64, ptr [[CD]], align 8
 ; CHECK-NEXT:  br label %loop
 ; CHECK:     loop:

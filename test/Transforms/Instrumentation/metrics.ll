@@ -1,9 +1,11 @@
 ; Lowering with -pathprof-metrics=K: metrics are sampled, so a path record
 ; is {count, metric block}, 2 + 3K words (sums, samples, squares; the flags
 ; say PATHPROF_FUNC_SAMPLED), and a path's record is at id * (2 + 3K). Every
-; path start decrements the thread's countdown and calls the runtime only
-; when it runs out, which it always does while a path is measured (the
-; runtime then holds it at 0); the entry stores 0, the caller's path not
+; path start decrements one of the thread's eight countdowns, the entry the
+; one the function's name chooses (xxh3 of "count_odd" mod 8 = 5), each
+; later site the next (the backedge: 6), and calls the runtime only when it
+; falls below 0, which it always does while a path is measured (the
+; runtime then holds them at 0); the entry stores 0, the caller's path not
 ; measured, in the frame's last word, which the runtime overwrites with the
 ; caller's state. The entry (__pathprof_metrics_enter) saves its caller's
 ; path start in the frame, a backedge's path end adds the events to the
@@ -24,7 +26,8 @@
 ; CHECK-NEXT: %pathprof.bias = phi
 ; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
 ; CHECK-NEXT: store i64 0, ptr [[SAVED]], align 8
-; CHECK-NEXT: [[CDADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT: [[CDS:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT: [[CDADDR:%.*]] = getelementptr inbounds [8 x i64], ptr [[CDS]], i64 0, i64 5
 ; CHECK-NEXT: %pathprof.countdown = load i64, ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK:![0-9]+]]
 ; CHECK-NEXT: [[LEFT:%.*]] = sub i64 %pathprof.countdown, 1
 ; CHECK-NEXT: store i64 [[LEFT]], ptr [[CDADDR]], align 8, !pathprof.sampling [[MARK]]
@@ -40,8 +43,9 @@
 ; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
 ; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
-; CHECK-NEXT: call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
-; CHECK-NEXT: %pathprof.countdown5 = load i64
+; CHECK-NEXT: [[CDS:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
+; CHECK-NEXT: [[CDADDR:%.*]] = getelementptr inbounds [8 x i64], ptr [[CDS]], i64 0, i64 6
+; CHECK-NEXT: %pathprof.countdown5 = load i64, ptr [[CDADDR]]
 ; CHECK-NEXT: sub i64 %pathprof.countdown5, 1
 ; CHECK-NEXT: store i64
 ; CHECK-NEXT: %pathprof.ranout6 = icmp slt
