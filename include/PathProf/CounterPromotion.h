@@ -3,8 +3,8 @@
 // pathprof-promote-counters: keeps the path counters a call-free inner loop
 // updates at constant addresses in registers, loading them before the loop
 // and storing them at its exits, as LLVM's own counter promotion does for
-// edge profiles; and so the thread's metric sampling words (the countdown,
-// whether the path is measured), around the runtime's metric calls.
+// edge profiles; and so the thread's metric sampling words (the site's
+// countdown, whether the path is measured), around the runtime's metric calls.
 //
 //===----------------------------------------------------------------------===//
 

@@ -18,9 +18,9 @@
 // counts since its last exit. Atomic counter updates (exact mode,
 // -pathprof-atomic-counters) are never marked, so they are never promoted.
 //
-// With sampled metrics every path start also decrements the thread's
-// countdown, and a function's leave reads whether the current path is
-// measured, two thread-local words (Runtime.md, "Sampled metrics"). They are
+// With sampled metrics every path start also decrements one of the thread's
+// countdowns, and a function's leave reads whether the current path is
+// measured: thread-local words, each a global and an offset in it (Runtime.md, "Sampled metrics"). They are
 // promoted the same way, so that an iteration whose path is not measured
 // costs a decrement and a branch on a register; the runtime's calls, which
 // read and write them, are taken only when the countdown runs out or a path

@@ -4,8 +4,8 @@
 // says what each counter mode emits). The bias of dense counters is computed
 // once, on entry to the function; a hashed path end gets an inline probe of
 // the first slot the runtime's table would look at, and calls the runtime
-// only on a miss. Metrics are sampled: every path start decrements the
-// thread's countdown, and only when it runs out (as it always does while a
+// only on a miss. Metrics are sampled: every path start decrements one of
+// the thread's countdowns, and only when it runs out (as it always does while a
 // path is measured), or where a function leaves while its path or its
 // caller's is measured, does the code call the runtime; or, on x86 when a
 // run measures every path (PATHPROF_METRIC_PERIOD=1) with the time-stamp
