@@ -315,6 +315,12 @@ def parse_args():
     p.add_argument("--timer", choices=["wall", "cpu"], default="wall",
                    help="time a run by the wall clock, or by the user + "
                    "system CPU time of its process (default: %(default)s)")
+    p.add_argument("--statistic", choices=["median", "min"],
+                   default="median",
+                   help="what one program and variant's timed runs give: "
+                   "their median, or their minimum, which on a shared "
+                   "machine drops the runs that other work slowed "
+                   "(default: %(default)s)")
     p.add_argument("--callgrind", action="store_true",
                    help="count instructions under callgrind instead of timing")
     p.add_argument("--check", action="store_true",
@@ -422,8 +428,15 @@ def clear(profdir):
         os.unlink(os.path.join(profdir, f))
 
 
-# "wall" or "cpu" (--timer): what run_once measures.
+# "wall" or "cpu" (--timer): what run_once measures; "median" or "min"
+# (--statistic): how the interleaved runs of one program and variant
+# become one number.
 TIMER = "wall"
+STATISTIC = "median"
+
+
+def summarize(times):
+    return min(times) if STATISTIC == "min" else statistics.median(times)
 
 
 def run_once(binary, size, env, profdir):
@@ -434,8 +447,8 @@ def run_once(binary, size, env, profdir):
 
 def timer_metric():
     if TIMER == "cpu":
-        return "median CPU seconds (user + system of the program's process)"
-    return "median wall-clock seconds"
+        return STATISTIC + " CPU seconds (user + system of the program's process)"
+    return STATISTIC + " wall-clock seconds"
 
 
 def callgrind_count(binary, size, env, profdir):
@@ -484,9 +497,10 @@ def print_table(header, rows, markdown):
 
 
 def main():
-    global TIMER, PERIOD
+    global TIMER, STATISTIC, PERIOD
     args = parse_args()
     TIMER = args.timer
+    STATISTIC = args.statistic
     PERIOD = args.period
     args.build_dir = os.path.abspath(args.build_dir)
     if args.pgo:
@@ -564,7 +578,7 @@ def main():
                         _, t = run_once(binaries[key], sizes.get(prog),
                                         variant_env(env, name), profdir)
                         samples[key].append(t)
-        results = {k: statistics.median(v) for k, v in samples.items() if v}
+        results = {k: summarize(v) for k, v in samples.items() if v}
 
     # --readings: the floor of the metrics variant (RDTSC_LOOP).
     floor_cols = []
@@ -926,7 +940,7 @@ def pgo_main(args):
                     start = time.perf_counter()
                     capture(commands[key])
                     compile_times[key].append(time.perf_counter() - start)
-    compile_med = {k: statistics.median(v) for k, v in compile_times.items()
+    compile_med = {k: summarize(v) for k, v in compile_times.items()
                    if v}
 
     results = {}
@@ -950,7 +964,7 @@ def pgo_main(args):
                         _, t = run_once(binaries[key], sizes.get(prog), env,
                                         profdir)
                         samples[key].append(t)
-        results = {k: statistics.median(v) for k, v in samples.items() if v}
+        results = {k: summarize(v) for k, v in samples.items() if v}
 
     # Ratios: every profile-guided build against -O2, PathProf's against
     # -fprofile-use.

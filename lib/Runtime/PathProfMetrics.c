@@ -137,7 +137,13 @@ static __thread int Drawn __attribute__((tls_model("initial-exec")));
 /* The thread's random state (splitmix64); 0: not seeded yet. */
 static __thread uint64_t Rng __attribute__((tls_model("initial-exec")));
 
-enum { DefaultPeriod = 1024 };
+/* The default periods, chosen by measurement (docs/Benchmarks.md, "Sampled
+   per-path metrics"): the smallest that keeps a run within the cost the
+   readings allow. A software event is read with a system call (read() of
+   its descriptor, a microsecond or more in a virtual machine, against tens
+   of cycles for rdtsc or rdpmc), so a run that counts one measures fewer
+   paths. */
+enum { DefaultPeriod = 1024, DefaultSyscallPeriod = 8192 };
 /* PATHPROF_METRIC_PERIOD, fixed at init; 1 measures every path. */
 static uint64_t Period = DefaultPeriod;
 /* ln(1 - 1 / Period): the geometric draw divides by it. */
@@ -662,6 +668,51 @@ static int loadPfm(void) {
   return 1;
 }
 
+/* The kernel's software events by the names perf and libpfm4 give them,
+   encoded here as libpfm4 encodes them at user level (PFM_PLM3): a
+   process that counts one does not load libpfm4, whose initialization
+   (every processor's event tables) takes 15 to 20 ms, more than a short
+   process runs. */
+static const struct {
+  const char *Name;
+  uint64_t Config;
+} SoftwareEvents[] = {
+    {"page-faults", PERF_COUNT_SW_PAGE_FAULTS},
+    {"faults", PERF_COUNT_SW_PAGE_FAULTS},
+    {"perf::PERF_COUNT_SW_PAGE_FAULTS", PERF_COUNT_SW_PAGE_FAULTS},
+    {"minor-faults", PERF_COUNT_SW_PAGE_FAULTS_MIN},
+    {"perf::PERF_COUNT_SW_PAGE_FAULTS_MIN", PERF_COUNT_SW_PAGE_FAULTS_MIN},
+    {"major-faults", PERF_COUNT_SW_PAGE_FAULTS_MAJ},
+    {"perf::PERF_COUNT_SW_PAGE_FAULTS_MAJ", PERF_COUNT_SW_PAGE_FAULTS_MAJ},
+    {"task-clock", PERF_COUNT_SW_TASK_CLOCK},
+    {"perf::PERF_COUNT_SW_TASK_CLOCK", PERF_COUNT_SW_TASK_CLOCK},
+    {"cpu-clock", PERF_COUNT_SW_CPU_CLOCK},
+    {"perf::PERF_COUNT_SW_CPU_CLOCK", PERF_COUNT_SW_CPU_CLOCK},
+    {"context-switches", PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"cs", PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"perf::PERF_COUNT_SW_CONTEXT_SWITCHES", PERF_COUNT_SW_CONTEXT_SWITCHES},
+    {"cpu-migrations", PERF_COUNT_SW_CPU_MIGRATIONS},
+    {"migrations", PERF_COUNT_SW_CPU_MIGRATIONS},
+    {"perf::PERF_COUNT_SW_CPU_MIGRATIONS", PERF_COUNT_SW_CPU_MIGRATIONS},
+};
+
+/* Encodes \p Name into \p A when it is one of SoftwareEvents; returns
+   whether it was. */
+static int encodeSoftwareEvent(const char *Name, struct perf_event_attr *A) {
+  for (size_t I = 0; I != sizeof(SoftwareEvents) / sizeof(SoftwareEvents[0]);
+       ++I)
+    if (strcmp(Name, SoftwareEvents[I].Name) == 0) {
+      memset(A, 0, sizeof(*A));
+      A->type = PERF_TYPE_SOFTWARE;
+      A->config = SoftwareEvents[I].Config;
+      A->exclude_kernel = 1;
+      A->exclude_hv = 1;
+      A->exclude_guest = 1;
+      return 1;
+    }
+  return 0;
+}
+
 static int isClock(const struct perf_event_attr *A) {
   return A->type == PERF_TYPE_SOFTWARE &&
          (A->config == PERF_COUNT_SW_TASK_CLOCK ||
@@ -698,22 +749,25 @@ static int addEvent(const char *Name, size_t Len, int Quiet) {
     M->Unit = PATHPROF_METRIC_UNIT_TICKS;
     M->Sources = PATHPROF_METRIC_SOURCE_TSC;
   } else {
-    if (!loadPfm()) {
-      if (!Quiet)
-        __pathprof_report_error("event '%s': %s; not counted", Buf, Pfm.Why);
-      return -1;
-    }
-    pfm_perf_encode_arg_t Arg;
-    memset(&Arg, 0, sizeof(Arg));
-    Arg.attr = &E->Attr;
-    Arg.size = sizeof(Arg);
-    int R = Pfm.Encode(Buf, PFM_PLM3, PFM_OS_PERF_EVENT, &Arg);
-    if (R != PFM_SUCCESS) {
-      if (!Quiet)
-        __pathprof_report_error("unknown event '%s' in PATHPROF_EVENTS: %s; "
-                                "not counted",
-                                Buf, Pfm.Strerror(R));
-      return -1;
+    if (!encodeSoftwareEvent(Buf, &E->Attr)) {
+      if (!loadPfm()) {
+        if (!Quiet)
+          __pathprof_report_error("event '%s': %s; not counted", Buf,
+                                  Pfm.Why);
+        return -1;
+      }
+      pfm_perf_encode_arg_t Arg;
+      memset(&Arg, 0, sizeof(Arg));
+      Arg.attr = &E->Attr;
+      Arg.size = sizeof(Arg);
+      int R = Pfm.Encode(Buf, PFM_PLM3, PFM_OS_PERF_EVENT, &Arg);
+      if (R != PFM_SUCCESS) {
+        if (!Quiet)
+          __pathprof_report_error("unknown event '%s' in PATHPROF_EVENTS: "
+                                  "%s; not counted",
+                                  Buf, Pfm.Strerror(R));
+        return -1;
+      }
     }
     E->Kind = KindPerf;
     E->Attr.size = sizeof(E->Attr);
@@ -747,9 +801,22 @@ static int addEvent(const char *Name, size_t Len, int Quiet) {
   return 0;
 }
 
-/* PATHPROF_METRIC_PERIOD and PATHPROF_METRIC_SEED. */
+/* Whether event \p E is read with a system call: a software event has no
+   counter that rdpmc reads. (A hardware event is read with rdpmc where the
+   kernel allows it, which the default period assumes.) */
+static int readBySyscall(const Event *E) {
+  return E->Kind == KindPerf && E->Attr.type != PERF_TYPE_HARDWARE &&
+         E->Attr.type != PERF_TYPE_HW_CACHE && E->Attr.type != PERF_TYPE_RAW;
+}
+
+/* PATHPROF_METRIC_PERIOD and PATHPROF_METRIC_SEED, once the events are
+   chosen. */
 static void configureSampling(void) {
-  Period = DefaultPeriod;
+  int DefaultP = DefaultPeriod;
+  for (unsigned I = 0; I != NumEvents; ++I)
+    if (readBySyscall(&Events[I]))
+      DefaultP = DefaultSyscallPeriod;
+  Period = (uint64_t)DefaultP;
   const char *P = getenv("PATHPROF_METRIC_PERIOD");
   if (P && *P) {
     uint64_t V = 0;
@@ -759,7 +826,7 @@ static void configureSampling(void) {
     if (*C || V == 0 || V > ((uint64_t)1 << 40))
       __pathprof_report_error("PATHPROF_METRIC_PERIOD='%s' is not a number of "
                               "path starts from 1 to 2^40; using %d",
-                              P, (int)DefaultPeriod);
+                              P, DefaultP);
     else
       Period = V;
   }
@@ -794,7 +861,6 @@ static void afterFork(void) {
 
 unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
   NumEvents = 0;
-  configureSampling();
   const char *Inc = getenv("PATHPROF_INCLUSIVE");
   Inclusive = Inc && *Inc && strcmp(Inc, "0") != 0;
   const char *List = getenv("PATHPROF_EVENTS");
@@ -824,6 +890,7 @@ unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
   for (unsigned I = 0; I != NumEvents; ++I)
     if (Inclusive)
       Table[I].Flags |= PATHPROF_METRIC_INCLUSIVE;
+  configureSampling();
 #if defined(__x86_64__) || defined(__i386__)
   __pathprof_metrics_tsc = InlineTSC && NumEvents == 1 &&
                            Events[0].Kind == KindTSC && !Inclusive &&

@@ -83,14 +83,22 @@
 // BOTH-NEXT: Metrics: page-faults~16000 [16000, 16000] ({{[0-9]+}} samples){{$}}
 //
 // A bad period: one error line, the default period, the program unchanged.
+// The default is 1 in 1024 path starts, and 1 in 8192 when an event is read
+// with a system call (a software event: page faults).
 // RUN: env PATHPROF_EVENTS=page-faults PATHPROF_METRIC_PERIOD=often PATHPROF_FILE=%t.d/b.pathraw %t > %t.d/b.out 2> %t.d/b.err
 // RUN: FileCheck --check-prefix=OUT %s < %t.d/b.out
 // RUN: FileCheck --check-prefix=BAD --implicit-check-not=PathProf %s < %t.d/b.err
-// BAD: PathProf error: PATHPROF_METRIC_PERIOD='often' is not a number of path starts from 1 to 2^40; using 1024
-// RUN: %llvm-pathprof show %t.d/b.pathraw | FileCheck --check-prefix=DEFAULT %s
-// DEFAULT: sampled 1 in 1024
+// BAD: PathProf error: PATHPROF_METRIC_PERIOD='often' is not a number of path starts from 1 to 2^40; using 8192
+// RUN: %llvm-pathprof show %t.d/b.pathraw | FileCheck --check-prefix=DEFAULT-SYSCALL %s
+// DEFAULT-SYSCALL: sampled 1 in 8192
 // RUN: env PATHPROF_EVENTS=page-faults PATHPROF_METRIC_PERIOD=0 PATHPROF_FILE=%t.d/z.pathraw %t 2>&1 | FileCheck --check-prefix=OUT --check-prefix=ZERO %s
-// ZERO: PathProf error: PATHPROF_METRIC_PERIOD='0' is not a number of path starts from 1 to 2^40; using 1024
+// ZERO: PathProf error: PATHPROF_METRIC_PERIOD='0' is not a number of path starts from 1 to 2^40; using 8192
+// RUN: env PATHPROF_EVENTS=tsc PATHPROF_METRIC_PERIOD=often PATHPROF_FILE=%t.d/t.pathraw %t 2>&1 | FileCheck --check-prefix=OUT --check-prefix=BADTSC %s
+// BADTSC: PathProf error: PATHPROF_METRIC_PERIOD='often' is not a number of path starts from 1 to 2^40; using 1024
+// RUN: %llvm-pathprof show %t.d/t.pathraw | FileCheck --check-prefix=DEFAULT %s
+// RUN: env PATHPROF_EVENTS=task-clock PATHPROF_FILE=%t.d/tc.pathraw %t | FileCheck --check-prefix=OUT %s
+// RUN: %llvm-pathprof show %t.d/tc.pathraw | FileCheck --check-prefix=DEFAULT-SYSCALL %s
+// DEFAULT: sampled 1 in 1024
 //
 // OUT: done
 // OUT-NOT: PathProf
