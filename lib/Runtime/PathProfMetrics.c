@@ -125,8 +125,8 @@ __thread uint64_t __pathprof_metric_start[PATHPROF_MAX_METRICS]
    one to -2, which no countdown that ran out reads, and the runtime draws
    all of them afresh (Drawn). */
 __thread int64_t __pathprof_metric_countdown[PATHPROF_METRIC_COUNTDOWNS]
-    __attribute__((tls_model("initial-exec"))) = {
-        -1, -1, -1, -1, -1, -1, -1, -1};
+    __attribute__((tls_model("initial-exec"))) = {-1, -1, -1, -1,
+                                                  -1, -1, -1, -1};
 _Static_assert(PATHPROF_METRIC_COUNTDOWNS == 8,
                "the countdowns' initializer has 8 words");
 __thread uint64_t __pathprof_metric_on
@@ -752,8 +752,7 @@ static int addEvent(const char *Name, size_t Len, int Quiet) {
     if (!encodeSoftwareEvent(Buf, &E->Attr)) {
       if (!loadPfm()) {
         if (!Quiet)
-          __pathprof_report_error("event '%s': %s; not counted", Buf,
-                                  Pfm.Why);
+          __pathprof_report_error("event '%s': %s; not counted", Buf, Pfm.Why);
         return -1;
       }
       pfm_perf_encode_arg_t Arg;

@@ -20,13 +20,13 @@
 //
 // With sampled metrics every path start also decrements one of the thread's
 // countdowns, and a function's leave reads whether the current path is
-// measured: thread-local words, each a global and an offset in it (Runtime.md, "Sampled metrics"). They are
-// promoted the same way, so that an iteration whose path is not measured
-// costs a decrement and a branch on a register; the runtime's calls, which
-// read and write them, are taken only when the countdown runs out or a path
-// is measured, and the words are stored before each such call and loaded
-// again after it. The runtime touches no path counter word, so counters stay in
-// registers across its calls.
+// measured: thread-local words, each a global and an offset in it (Runtime.md,
+// "Sampled metrics"). They are promoted the same way, so that an iteration
+// whose path is not measured costs a decrement and a branch on a register; the
+// runtime's calls, which read and write them, are taken only when the countdown
+// runs out or a path is measured, and the words are stored before each such
+// call and loaded again after it. The runtime touches no path counter word, so
+// counters stay in registers across its calls.
 //
 //===----------------------------------------------------------------------===//
 

@@ -113,8 +113,7 @@ public:
       : F(F), RT(RT), HasCalls(hasCalls(F)),
         InlineTSC(::InlineTSC &&
                   Triple(F.getParent()->getTargetTriple()).isX86()),
-        NextCountdown(xxh3_64bits(F.getName()) % PATHPROF_METRIC_COUNTDOWNS) {
-  }
+        NextCountdown(xxh3_64bits(F.getName()) % PATHPROF_METRIC_COUNTDOWNS) {}
 
   void lowerPathEnd(CallInst &End);
   void lowerEntryStart(CallInst &Start);

@@ -239,9 +239,9 @@ struct RuntimeInterface {
   /// again whether a path is measured (i64 each, initial-exec TLS); each
   /// path start site decrements one.
   llvm::GlobalVariable *metricCountdown() {
-    llvm::GlobalVariable *GV = hiddenGlobal(
-        "__pathprof_metric_countdown",
-        llvm::ArrayType::get(I64, PATHPROF_METRIC_COUNTDOWNS));
+    llvm::GlobalVariable *GV =
+        hiddenGlobal("__pathprof_metric_countdown",
+                     llvm::ArrayType::get(I64, PATHPROF_METRIC_COUNTDOWNS));
     GV->setThreadLocalMode(llvm::GlobalValue::InitialExecTLSModel);
     return GV;
   }
