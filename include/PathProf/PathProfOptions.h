@@ -35,6 +35,10 @@ struct PathProfOptions {
   /// -pathprof-inline-sole-calls: with a profile and without the
   /// pre-inliner, inline the only call of each local function.
   bool InlineSoleCalls = true;
+  /// -pathprof-speculate-after-use: with a profile and the pre-inliner,
+  /// speculate short conditional blocks into selects after the use pass,
+  /// where their weights say they are unpredictable.
+  bool SpeculateAfterUse = true;
   /// -pathprof-superblocks: with a profile, form superblocks.
   bool Superblocks = true;
   /// -pathprof-promote-counters: keep path counters of call-free inner

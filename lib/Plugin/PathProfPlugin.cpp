@@ -120,7 +120,8 @@ static void registerCallbacks(PassBuilder &PB) {
           // pre-inliner would have before the inliner copies the function:
           // an unpredictable diamond becomes a select, a predictable one
           // stays a branch (Design.md, "Where the pass runs").
-          if (Level != OptimizationLevel::O0 && Opts.PreInline)
+          if (Level != OptimizationLevel::O0 && Opts.PreInline &&
+              Opts.SpeculateAfterUse)
             MPM.addPass(createModuleToFunctionPassAdaptor(SimplifyCFGPass(
                 SimplifyCFGOptions().convertSwitchRangeToICmp(true))));
           // The pre-inliner has inlined sole calls already.

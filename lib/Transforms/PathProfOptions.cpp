@@ -36,6 +36,12 @@ static cl::opt<bool> InlineSoleCalls(
              "only call of each local function, as -fprofile-use's "
              "pre-inliner does"));
 
+static cl::opt<bool> SpeculateAfterUse(
+    "pathprof-speculate-after-use", cl::init(true), cl::Hidden,
+    cl::desc("With -pathprof-profile-use and the pre-inliner: after the use "
+             "pass, let the weights decide which short conditional blocks "
+             "become selects, as IR PGO's pre-inliner would have"));
+
 static cl::opt<bool> Superblocks(
     "pathprof-superblocks", cl::init(true), cl::Hidden,
     cl::desc("Form superblocks along the hot paths of the path profile given "
@@ -60,6 +66,7 @@ PathProfOptions PathProfOptions::fromCommandLine() {
   O.Sample = ::Sample;
   O.PreInline = ::PreInline;
   O.InlineSoleCalls = ::InlineSoleCalls;
+  O.SpeculateAfterUse = ::SpeculateAfterUse;
   O.Superblocks = ::Superblocks;
   O.PromoteCounters = ::PromoteCounters;
   O.MaxPaths = ::MaxPaths;
