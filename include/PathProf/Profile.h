@@ -313,6 +313,58 @@ private:
   std::vector<IndirectCallSite> Sites;
 };
 
+/// A length of a memory operation and how often the operation had it.
+struct SizeCount {
+  /// The length: one that IR PGO records as a single value (up to 8, and
+  /// powers of two up to 512), the lengths LLVM's memop optimisation can
+  /// specialise.
+  uint64_t Size = 0;
+  uint64_t Count = 0;
+  bool operator==(const SizeCount &O) const {
+    return Size == O.Size && Count == O.Count;
+  }
+};
+
+/// The value profile of one memory operation (memcpy, memmove, memset)
+/// whose length is not a constant (-pathprof-memop-sizes).
+struct MemOpSite {
+  /// The operation's index (PathProf/ProfiledMemOps.h).
+  uint64_t Site = 0;
+  /// Executions of other lengths, or whose length found the site's value
+  /// block full.
+  uint64_t Other = 0;
+  /// By increasing length, each once, counts non-zero.
+  std::vector<SizeCount> Sizes;
+  bool operator==(const MemOpSite &O) const {
+    return Site == O.Site && Other == O.Other && Sizes == O.Sizes;
+  }
+  bool operator!=(const MemOpSite &O) const { return !(*this == O); }
+  /// All executions of the operation, saturating.
+  uint64_t total() const;
+};
+
+/// The memory operations of a function that ran, by increasing index, each
+/// once. Merging adds the counts of the same operation and length.
+class MemOpSizes {
+public:
+  using const_iterator = std::vector<MemOpSite>::const_iterator;
+  const_iterator begin() const { return Sites.begin(); }
+  const_iterator end() const { return Sites.end(); }
+  size_t size() const { return Sites.size(); }
+  bool empty() const { return Sites.empty(); }
+  bool operator==(const MemOpSizes &O) const { return Sites == O.Sites; }
+  bool operator!=(const MemOpSizes &O) const { return !(*this == O); }
+  /// Adds \p Count executions of length \p Size (none: Other) at operation
+  /// \p Site, times \p Weight. Returns false if something saturated.
+  bool add(uint64_t Site, std::optional<uint64_t> Size, uint64_t Count,
+           uint64_t Weight = 1);
+  /// Adds every count of \p O times \p Weight.
+  bool add(const MemOpSizes &O, uint64_t Weight = 1);
+
+private:
+  std::vector<MemOpSite> Sites;
+};
+
 /// The profile of one function.
 struct FunctionProfile {
   std::string Name;
@@ -334,6 +386,8 @@ struct FunctionProfile {
   /// The callees of its indirect call sites (value profiles), in a
   /// flow-only profile.
   IndirectCalls ICalls;
+  /// The lengths of its memory operations (value profiles).
+  MemOpSizes MemOps;
   /// How often each of its selects chose its true value, by select index
   /// (PathProf/ProfiledSelects.h): one count per select the build counted,
   /// or empty when it counted none or the function never ran. Merging adds

@@ -33,8 +33,9 @@ extern "C" {
    6 adds compact segments (PATHPROF_SEGMENT_COMPACT), which a normal exit
    leaves in place of the dense counter segments. Version 7 adds binary
    correlation: a description segment whose names and CFG descriptions are
-   in the module's binary (NAME_REFS, BUILD_ID). */
-#define PATHPROF_RAW_VERSION 7ULL
+   in the module's binary (NAME_REFS, BUILD_ID). Version 8 adds value
+   blocks of memory-operation sizes (PATHPROF_VALUE_SITE_SIZES). */
+#define PATHPROF_RAW_VERSION 8ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -121,6 +122,13 @@ extern "C" {
    words. */
 #define PATHPROF_VALUE_SLOTS 8
 #define PATHPROF_VALUE_BLOCK_WORDS (2 + 2 * PATHPROF_VALUE_SLOTS)
+/* In a value block's Site word (raw version 8): the block counts the sizes
+   of a memory operation (memcpy, memmove, memset of a length that is not a
+   constant), the operation's index among the function's such operations
+   + 1 in the low bits, and each slot's Target is a length + 1, a length
+   that IR PGO's runtime records as a single value (up to 8, and powers of
+   two up to 512); other lengths count in Other (PathProfValues.c). */
+#define PATHPROF_VALUE_SITE_SIZES (1ULL << 63)
 
 /* PathProfRawMetric::Sources, a mask: how the runtime read the event. */
 #define PATHPROF_METRIC_SOURCE_TSC 0x1ULL   /* the time-stamp counter */

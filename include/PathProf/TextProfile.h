@@ -49,7 +49,8 @@ inline constexpr llvm::StringLiteral TextProfileMagic = ":pathprof-text";
 /// sites ('icall' lines), version 5 the counts of selects ('selects'
 /// lines), version 6 sampled metrics (':metric ... sampled=PERIOD', and
 /// '/ SAMPLES HI:LO...' after the values of a sampled record or costs),
-/// version 7 estimated counts (':estimated ...', Profile::Estimated). The
+/// version 7 estimated counts (':estimated ...', Profile::Estimated),
+/// version 8 the lengths of memory operations ('memop' lines). The
 /// writer writes the oldest version that holds the profile; every version
 /// is read.
 /// The text versions that added call-site locations and calls-only functions.
@@ -63,7 +64,9 @@ inline constexpr uint64_t TextSelectsVersion = 5;
 inline constexpr uint64_t TextSampledVersion = 6;
 /// The first version with estimated counts (':estimated').
 inline constexpr uint64_t TextEstimatedVersion = 7;
-inline constexpr uint64_t TextProfileVersion = TextEstimatedVersion;
+/// The first version with the lengths of memory operations ('memop').
+inline constexpr uint64_t TextMemOpSizesVersion = 8;
+inline constexpr uint64_t TextProfileVersion = TextMemOpSizesVersion;
 /// The first line of a text profile of version 1.
 inline constexpr llvm::StringLiteral TextProfileHeader = ":pathprof-text 1";
 

@@ -145,10 +145,15 @@ static void registerCallbacks(PassBuilder &PB) {
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.
   PB.registerScalarOptimizerLateEPCallback(
-      [Opts](FunctionPassManager &FPM, OptimizationLevel) {
+      [Opts](FunctionPassManager &FPM, OptimizationLevel Level) {
         if (Opts.Instrument && !Opts.Sample && Opts.PromoteCounters &&
             Opts.ProfileUse.empty())
           FPM.addPass(CounterPromotionPass());
+        // The lengths pathprof-use gave memory operations: LLVM adds the
+        // specialisation only for its own PGO (PGOOptions IRUse), in the
+        // function simplification pipeline; once per function here too.
+        if (!Opts.ProfileUse.empty() && !Level.isOptimizingForSize())
+          FPM.addPass(PGOMemOPSizeOpt());
       });
 }
 

@@ -136,6 +136,12 @@ enum SectionKind : uint64_t {
   // only in an estimated profile; its version keeps older readers from
   // taking the estimates for exact counts.
   SK_Estimate = 7,
+  // The lengths of memory operations (PathProf/ProfiledMemOps.h):
+  // NumFunctions, then per function {Function (index in this file's
+  // functions, increasing), NumOperations}, per operation {Operation
+  // (increasing), Other, NumSizes}, per length {Size (increasing), Count
+  // (non-zero)}. Optional, as SK_IndirectCalls.
+  SK_MemOpSizes = 8,
 };
 constexpr uint64_t EstimateWords = 3;
 constexpr uint64_t SummaryHeaderWords = 8;
@@ -1004,6 +1010,54 @@ static Error readIndirectCalls(StringRef Payload,
       ReadSites);
 }
 
+/// Reads the memory operation section \p Payload of a profile of \p
+/// NumFunctions functions into those \p Of gives (null: a function not read,
+/// whose lengths are skipped).
+static Error readMemOpSizes(StringRef Payload, uint64_t NumFunctions,
+                            function_ref<FunctionProfile *(uint64_t Index)> Of) {
+  auto ReadOps = [](Cursor &C, FunctionProfile *F, uint64_t NumOps) -> Error {
+    MemOpSizes Ignored;
+    MemOpSizes &Into = F ? F->MemOps : Ignored;
+    const std::string Name = F ? "function '" + F->Name + "'" : "a function";
+    std::optional<uint64_t> PrevOp;
+    for (uint64_t J = 0; J != NumOps; ++J) {
+      uint64_t Op, Other, NumSizes;
+      for (uint64_t *V : {&Op, &Other, &NumSizes})
+        if (Error E = C.readU64(*V, "a memory operation"))
+          return E;
+      if (PrevOp && Op <= *PrevOp)
+        return corrupt(Name + ": memory operation " + Twine(Op) +
+                       " is out of order");
+      PrevOp = Op;
+      if (NumSizes > C.remaining() / 16)
+        return corrupt(Name + ": memory operation " + Twine(Op) + " has " +
+                       Twine(NumSizes) + " lengths");
+      if (Other == 0 && NumSizes == 0)
+        return corrupt(Name + ": memory operation " + Twine(Op) +
+                       " has no executions");
+      Into.add(Op, std::nullopt, Other);
+      std::optional<uint64_t> PrevSize;
+      for (uint64_t K = 0; K != NumSizes; ++K) {
+        uint64_t Size, Count;
+        if (Error E = C.readU64(Size, "a memory operation length"))
+          return E;
+        if (Error E = C.readU64(Count, "a memory operation length"))
+          return E;
+        if (Count == 0 || (PrevSize && Size <= *PrevSize))
+          return corrupt(Name + ": memory operation " + Twine(Op) +
+                         ": lengths must be in increasing order, with "
+                         "non-zero counts");
+        PrevSize = Size;
+        Into.add(Op, Size, Count);
+      }
+    }
+    return Error::success();
+  };
+  return readFunctionEntries(Payload, NumFunctions, Of, "memory operations",
+                             "memory operation section", "memory operations",
+                             24, ReadOps);
+}
+
 /// Reads the select section \p Payload of a profile of \p NumFunctions
 /// functions into those \p Of gives (null: a function not read, whose
 /// counts are skipped).
@@ -1064,7 +1118,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
   }
   // Sections of kinds this version does not know are skipped; see
   // docs/FileFormat.md.
-  bool HaveMetrics = false, HaveIndirectCalls = false, HaveSelects = false;
+  bool HaveMetrics = false, HaveIndirectCalls = false, HaveSelects = false,
+       HaveMemOps = false;
   std::optional<SectionEntry> CallTargetSection;
   std::vector<SectionEntry> Sections;
   // Read once the metrics are known, wherever their section is.
@@ -1110,6 +1165,16 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       HaveSelects = true;
       if (Error E = readSelects(Payload, P.Functions.size(),
                                 [&](uint64_t I) { return &P.Functions[I]; }))
+        return std::move(E);
+      continue;
+    }
+    if (Kind == SK_MemOpSizes) {
+      if (HaveMemOps)
+        return corrupt("two memory operation sections");
+      HaveMemOps = true;
+      if (Error E = readMemOpSizes(Payload, P.Functions.size(), [&](uint64_t I) {
+            return &P.Functions[I];
+          }))
         return std::move(E);
       continue;
     }
@@ -1219,7 +1284,7 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
   };
 
   ProfileSubset Result;
-  std::optional<StringRef> Selects;
+  std::optional<StringRef> Selects, MemOps;
   Result.NumFunctions = H[HF_NumFunctions];
   Result.CallsOnly = Word(0) & IX_CallsOnly;
   const uint64_t NumMetrics = H[HF_NumMetrics];
@@ -1228,7 +1293,7 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
     const uint64_t First = 1 + S * IndexSectionWords, Kind = Word(First);
     Result.HasContext |= Kind == SK_ContextTree;
     if (Kind != SK_MetricDescriptors && Kind != SK_Summary &&
-        Kind != SK_Selects && Kind != SK_Estimate)
+        Kind != SK_Selects && Kind != SK_MemOpSizes && Kind != SK_Estimate)
       continue;
     Expected<Extent> E = Checked(First + 1, "section " + Twine(S));
     if (!E)
@@ -1243,8 +1308,11 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
       Result.Prof.Estimated = *Estimate;
       continue;
     }
-    if (Kind == SK_Selects) {
-      Selects = Payload;
+    if (Kind == SK_Selects || Kind == SK_MemOpSizes) {
+      if ((Kind == SK_Selects ? Selects : MemOps).has_value())
+        return corrupt(Kind == SK_Selects ? "two select sections"
+                                          : "two memory operation sections");
+      (Kind == SK_Selects ? Selects : MemOps) = Payload;
       continue;
     }
     if (Kind == SK_Summary) {
@@ -1348,15 +1416,19 @@ pathprof::readIndexedProfileSubset(StringRef Buffer,
       return corrupt("the callee tables of function " + Twine(Fn) +
                      " are not where the index says");
   }
-  // The select counts of the functions read (a section of a few words per
-  // function, read whole).
-  if (Selects) {
+  // The select counts and memory operation lengths of the functions read
+  // (sections of a few words per function, read whole).
+  if (Selects || MemOps) {
     DenseMap<uint64_t, FunctionProfile *> ByIndex;
     for (size_t I = 0; I != Found.size(); ++I)
       ByIndex[EntryWord(Found[I], 1)] = &Result.Prof.Functions[I];
-    if (Error E = readSelects(*Selects, H[HF_NumFunctions],
-                              [&](uint64_t I) { return ByIndex.lookup(I); }))
-      return std::move(E);
+    auto Of = [&](uint64_t I) { return ByIndex.lookup(I); };
+    if (Selects)
+      if (Error E = readSelects(*Selects, H[HF_NumFunctions], Of))
+        return std::move(E);
+    if (MemOps)
+      if (Error E = readMemOpSizes(*MemOps, H[HF_NumFunctions], Of))
+        return std::move(E);
   }
   return std::move(Result);
 }
@@ -1529,6 +1601,27 @@ Error pathprof::serializeIndexedProfile(const Profile &P, std::string &Out,
         writeU64(Section, Count);
     }
     AddSection(SK_Selects, Section);
+  }
+  auto HasMemOps = [](const FunctionProfile *F) { return !F->MemOps.empty(); };
+  if (any_of(Sorted, HasMemOps)) {
+    std::string Section;
+    writeU64(Section, count_if(Sorted, HasMemOps));
+    for (size_t I = 0; I != Sorted.size(); ++I) {
+      if (!HasMemOps(Sorted[I]))
+        continue;
+      writeU64(Section, I);
+      writeU64(Section, Sorted[I]->MemOps.size());
+      for (const MemOpSite &Op : Sorted[I]->MemOps) {
+        writeU64(Section, Op.Site);
+        writeU64(Section, Op.Other);
+        writeU64(Section, Op.Sizes.size());
+        for (const SizeCount &C : Op.Sizes) {
+          writeU64(Section, C.Size);
+          writeU64(Section, C.Count);
+        }
+      }
+    }
+    AddSection(SK_MemOpSizes, Section);
   }
   if (P.Summary) {
     const PathProfileSummary &S = *P.Summary;

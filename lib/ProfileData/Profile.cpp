@@ -405,32 +405,44 @@ uint64_t IndirectCallSite::total() const {
   return Sum;
 }
 
+/// The element of \p Sorted (sorted by \p KeyOf, each key once) whose key is
+/// \p Key, inserted with \p Make if there is none.
+template <typename T, typename K, typename KeyOfT, typename MakeT>
+static T &findOrInsert(std::vector<T> &Sorted, const K &Key, KeyOfT KeyOf,
+                       MakeT Make) {
+  auto It = llvm::lower_bound(
+      Sorted, Key, [&](const T &E, const K &Key) { return KeyOf(E) < Key; });
+  if (It == Sorted.end() || KeyOf(*It) != Key)
+    It = Sorted.insert(It, Make());
+  return *It;
+}
+
+/// Adds \p Count times \p Weight to \p Sum. Returns false if either
+/// saturated.
+static bool addWeighted(uint64_t &Sum, uint64_t Count, uint64_t Weight) {
+  bool Overflow = false, Over = false;
+  Count = SaturatingMultiply(Count, Weight, &Overflow);
+  Sum = SaturatingAdd(Sum, Count, &Over);
+  return !Overflow && !Over;
+}
+
 bool IndirectCalls::add(uint64_t Site, StringRef Callee, uint64_t Count,
                         uint64_t Weight) {
-  bool Overflow = false;
-  Count = SaturatingMultiply(Count, Weight, &Overflow);
-  if (Count == 0)
+  if (Count == 0 || Weight == 0)
     return true;
-  auto It = llvm::lower_bound(
-      Sites, Site,
-      [](const IndirectCallSite &S, uint64_t Site) { return S.Site < Site; });
-  if (It == Sites.end() || It->Site != Site) {
-    It = Sites.insert(It, IndirectCallSite());
-    It->Site = Site;
-  }
-  bool Sum = false;
-  if (Callee.empty()) {
-    It->Unknown = SaturatingAdd(It->Unknown, Count, &Sum);
-    return !Overflow && !Sum;
-  }
-  auto C = llvm::lower_bound(It->Callees, Callee,
-                             [](const CalleeCount &C, StringRef Name) {
-                               return StringRef(C.Name) < Name;
-                             });
-  if (C == It->Callees.end() || C->Name != Callee)
-    C = It->Callees.insert(C, CalleeCount{Callee.str(), 0});
-  C->Count = SaturatingAdd(C->Count, Count, &Sum);
-  return !Overflow && !Sum;
+  IndirectCallSite &S = findOrInsert(
+      Sites, Site, [](const IndirectCallSite &S) { return S.Site; },
+      [&] {
+        IndirectCallSite New;
+        New.Site = Site;
+        return New;
+      });
+  if (Callee.empty())
+    return addWeighted(S.Unknown, Count, Weight);
+  CalleeCount &C = findOrInsert(
+      S.Callees, Callee, [](const CalleeCount &C) { return StringRef(C.Name); },
+      [&] { return CalleeCount{Callee.str(), 0}; });
+  return addWeighted(C.Count, Count, Weight);
 }
 
 bool IndirectCalls::add(const IndirectCalls &O, uint64_t Weight) {
@@ -439,6 +451,42 @@ bool IndirectCalls::add(const IndirectCalls &O, uint64_t Weight) {
     Ok &= add(S.Site, "", S.Unknown, Weight);
     for (const CalleeCount &C : S.Callees)
       Ok &= add(S.Site, C.Name, C.Count, Weight);
+  }
+  return Ok;
+}
+
+uint64_t MemOpSite::total() const {
+  uint64_t Sum = Other;
+  for (const SizeCount &C : Sizes)
+    Sum = SaturatingAdd(Sum, C.Count);
+  return Sum;
+}
+
+bool MemOpSizes::add(uint64_t Site, std::optional<uint64_t> Size,
+                     uint64_t Count, uint64_t Weight) {
+  if (Count == 0 || Weight == 0)
+    return true;
+  MemOpSite &S = findOrInsert(
+      Sites, Site, [](const MemOpSite &S) { return S.Site; },
+      [&] {
+        MemOpSite New;
+        New.Site = Site;
+        return New;
+      });
+  if (!Size)
+    return addWeighted(S.Other, Count, Weight);
+  SizeCount &C = findOrInsert(
+      S.Sizes, *Size, [](const SizeCount &C) { return C.Size; },
+      [&] { return SizeCount{*Size, 0}; });
+  return addWeighted(C.Count, Count, Weight);
+}
+
+bool MemOpSizes::add(const MemOpSizes &O, uint64_t Weight) {
+  bool Ok = true;
+  for (const MemOpSite &S : O) {
+    Ok &= add(S.Site, std::nullopt, S.Other, Weight);
+    for (const SizeCount &C : S.Sizes)
+      Ok &= add(S.Site, C.Size, C.Count, Weight);
   }
   return Ok;
 }
@@ -753,6 +801,7 @@ bool ProfileMerger::accumulate(FunctionProfile &Dst, FunctionProfile &&Src,
   Dst.Entries = SaturatingAdd(Dst.Entries, Entries, &Overflow);
   Saturated |= Overflow;
   Saturated |= !Dst.ICalls.add(Src.ICalls, Weight);
+  Saturated |= !Dst.MemOps.add(Src.MemOps, Weight);
   if (Dst.Selects.size() < Src.Selects.size())
     Dst.Selects.resize(Src.Selects.size());
   for (size_t I = 0; I != Src.Selects.size(); ++I) {

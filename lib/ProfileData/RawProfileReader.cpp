@@ -1107,14 +1107,20 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
             return Problem("has counts but no call site");
         continue;
       }
-      if (Site - 1 > PATHPROF_FUNC_CALL_SITES_MASK)
-        return Problem("names call site " + Twine(Site - 1));
+      // A memory operation's block (raw version 8) or an indirect call's.
+      const bool Sizes =
+          S.Version >= 8 && (Site & PATHPROF_VALUE_SITE_SIZES) != 0;
+      const uint64_t Index = (Site & ~(Sizes ? PATHPROF_VALUE_SITE_SIZES : 0)) - 1;
+      const char *What = Sizes ? "memory operation " : "call site ";
+      if (Index > PATHPROF_FUNC_CALL_SITES_MASK)
+        return Problem("names " + Twine(What) + Twine(Index));
       if (llvm::is_contained(Seen, Site))
-        return Problem("names call site " + Twine(Site - 1) +
+        return Problem("names " + Twine(What) + Twine(Index) +
                        ", as an earlier block does");
       Seen.push_back(Site);
-      bool Ok = Fn.ICalls.add(Site - 1, "",
-                              Word(offsetof(PathProfValueBlock, Other)));
+      const uint64_t Other = Word(offsetof(PathProfValueBlock, Other));
+      bool Ok = Sizes ? Fn.MemOps.add(Index, std::nullopt, Other)
+                      : Fn.ICalls.add(Index, "", Other);
       bool Free = false;
       for (unsigned K = 0; K != PATHPROF_VALUE_SLOTS; ++K) {
         size_t Slot = offsetof(PathProfValueBlock, Slots) + K * 16;
@@ -1127,11 +1133,15 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
         }
         if (Free)
           return Problem("has a target after a free slot");
+        if (Sizes) {
+          Ok &= Fn.MemOps.add(Index, Target - 1, Count);
+          continue;
+        }
         auto Callee = M.ByAddress.find(Target);
         StringRef Name = Callee == M.ByAddress.end()
                              ? StringRef()
                              : M.Records[Callee->second].Name;
-        Ok &= Fn.ICalls.add(Site - 1, Name, Count);
+        Ok &= Fn.ICalls.add(Index, Name, Count);
       }
       if (!Ok)
         Saturated[M.Index[I]] = true;
@@ -1990,7 +2000,8 @@ pathprof::readRawModuleCounts(StringRef Buffer, WarningHandler Warn,
   Result.Functions = Kept->Functions;
   for (size_t I = 0; I != P.Functions.size(); ++I) {
     FunctionProfile &F = P.Functions[I];
-    if (F.ran() || !F.Costs.empty() || !F.ICalls.empty() || !F.Selects.empty())
+    if (F.ran() || !F.Costs.empty() || !F.ICalls.empty() || !F.MemOps.empty() ||
+        !F.Selects.empty())
       Result.Counted.emplace_back(I, std::move(F));
   }
   return std::move(Result);

@@ -200,6 +200,8 @@ private:
   size_t CallsLine = 0;
   /// The last 'icall' line of the function: (call site, callee).
   std::optional<std::pair<uint64_t, std::string>> LastICall;
+  /// The last 'memop' line's operation and length (none: Other).
+  std::optional<std::pair<uint64_t, std::optional<uint64_t>>> LastMemOp;
   /// The calling context tree being read: the contexts from a root to the
   /// last one read (the one a 'cpath' or 'recursion' line belongs to), and
   /// their functions' numbers of paths; the functions by name and checksum.
@@ -415,6 +417,7 @@ Error TextReader::readFunction() {
   Records.clear();
   CallsLine = 0;
   LastICall.reset();
+  LastMemOp.reset();
   while (next()) {
     SmallVector<StringRef, 8> Words;
     Args.split(Words, ' ', -1, /*KeepEmpty=*/false);
@@ -562,6 +565,33 @@ Error TextReader::readFunction() {
                      "targets first, then callees by name, each once");
       LastICall = Key;
       F.ICalls.add(Site, Callee, Count);
+    } else if (Keyword == "memop") {
+      // memop OPERATION COUNT [LENGTH]: no length: executions whose length
+      // found the operation's value block full.
+      if (Version < TextMemOpSizesVersion)
+        return error("'memop' needs ':pathprof-text " +
+                     Twine(TextMemOpSizesVersion) + "'");
+      if (Words.size() != 2 && Words.size() != 3)
+        return error("expected 'memop OPERATION COUNT [LENGTH]'");
+      uint64_t Site, Count;
+      if (Error E = number(Words[0], Site, "a memory operation"))
+        return E;
+      if (Error E = number(Words[1], Count, "a count"))
+        return E;
+      std::optional<uint64_t> Size;
+      if (Words.size() == 3) {
+        Size.emplace();
+        if (Error E = number(Words[2], *Size, "a length"))
+          return E;
+      }
+      if (Count == 0)
+        return error("a memory operation count must not be zero");
+      auto Key = std::make_pair(Site, Size);
+      if (LastMemOp && Key <= *LastMemOp)
+        return error("'memop' lines must be sorted by operation, other "
+                     "lengths first, then by length, each once");
+      LastMemOp = Key;
+      F.MemOps.add(Site, Size, Count);
     } else if (Keyword == "selects") {
       // selects COUNT...: how often each select chose its true value.
       if (Version < TextSelectsVersion)
@@ -863,8 +893,11 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
       any_of(P.Metrics, [](const MetricDescriptor &M) { return M.Period > 1; });
   const bool AnySelects = any_of(
       P.Functions, [](const FunctionProfile &F) { return !F.Selects.empty(); });
+  const bool AnyMemOps = any_of(
+      P.Functions, [](const FunctionProfile &F) { return !F.MemOps.empty(); });
   OS << TextProfileMagic << " "
-     << (P.Estimated    ? TextEstimatedVersion
+     << (AnyMemOps      ? TextMemOpSizesVersion
+         : P.Estimated  ? TextEstimatedVersion
          : AnySampled   ? TextSampledVersion
          : AnySelects   ? TextSelectsVersion
          : AnyICalls    ? TextIndirectCallsVersion
@@ -943,6 +976,12 @@ void pathprof::writeTextProfile(const Profile &P, raw_ostream &OS) {
         writeName(OS, C.Name, /*InWord=*/false);
         OS << "\n";
       }
+    }
+    for (const MemOpSite &S : F->MemOps) {
+      if (S.Other)
+        OS << "memop " << S.Site << " " << S.Other << "\n";
+      for (const SizeCount &C : S.Sizes)
+        OS << "memop " << S.Site << " " << C.Count << " " << C.Size << "\n";
     }
     if (!F->Selects.empty()) {
       OS << "selects";

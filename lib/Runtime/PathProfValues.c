@@ -1,4 +1,4 @@
-/*===- PathProfValues.c - Value profiles of indirect calls --------*- C -*-===*\
+/*===- PathProfValues.c - Value profiles --------------------------*- C -*-===*\
 |*
 |* Counts the callees of indirect calls, as IR PGO's value profiling does
 |* for -fprofile-generate, so that -fprofile-path-use can promote the hot
@@ -21,6 +21,13 @@
 |* function of the module takes a free slot with a CAS; anything else (a
 |* function of another module or not instrumented, or a full block) is
 |* counted in Other.
+|*
+|* A memory operation whose length is not a constant (memcpy, memmove,
+|* memset) has a block of the same shape for its lengths, as IR PGO's
+|* memop size profiling does, so that -fprofile-path-use can specialise it
+|* for its common length (PATHPROF_VALUE_SITE_SIZES): its slots hold
+|* lengths + 1, any length LLVM's memop optimisation can specialise takes a
+|* free slot, and the others count in Other.
 |*
 \*===----------------------------------------------------------------------===*/
 
@@ -123,12 +130,15 @@ static inline void increment(uint64_t *Count, int Atomic) {
    full): takes the first free slot, unless another caller (a thread sharing
    the counters, a signal handler) took one for the same key first. Slots
    are taken in order and never freed while counting, so a key is in at
-   most one of them. */
-__attribute__((noinline)) static void
-newTarget(PathProfValueBlock *B, uint64_t Site, uint64_t Key, int Atomic) {
+   most one of them. \p SiteWord is what the block's Site word holds; a
+   key of a size block is always taken, a callee only if it is a function
+   of the module. */
+__attribute__((noinline)) static void newKey(PathProfValueBlock *B,
+                                             uint64_t SiteWord, uint64_t Key,
+                                             int Atomic) {
   if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
-    __atomic_store_n(&B->Site, Site + 1, __ATOMIC_RELAXED);
-  if (isFunction(Key)) {
+    __atomic_store_n(&B->Site, SiteWord, __ATOMIC_RELAXED);
+  if ((SiteWord & PATHPROF_VALUE_SITE_SIZES) || isFunction(Key)) {
     for (unsigned I = 0; I != PATHPROF_VALUE_SLOTS; ++I) {
       uint64_t K = 0;
       if (__atomic_compare_exchange_n(&B->Slots[I].Target, &K, Key, 0,
@@ -142,10 +152,10 @@ newTarget(PathProfValueBlock *B, uint64_t Site, uint64_t Key, int Atomic) {
   increment(&B->Other, Atomic);
 }
 
-static inline void countTarget(uint64_t *Block, uint64_t Site,
-                               const void *Target, int Atomic) {
+/* Counts \p Key (not 0) in the value block \p Block. */
+static inline void countKey(uint64_t *Block, uint64_t SiteWord, uint64_t Key,
+                            int Atomic) {
   PathProfValueBlock *B = (PathProfValueBlock *)Block;
-  uint64_t Key = (uint64_t)(uintptr_t)Target - __pathprof_value_anchor();
   for (unsigned I = 0; I != PATHPROF_VALUE_SLOTS; ++I) {
     uint64_t K = __atomic_load_n(&B->Slots[I].Target, __ATOMIC_RELAXED);
     if (K == Key) {
@@ -155,7 +165,13 @@ static inline void countTarget(uint64_t *Block, uint64_t Site,
     if (K == 0)
       break;
   }
-  newTarget(B, Site, Key, Atomic);
+  newKey(B, SiteWord, Key, Atomic);
+}
+
+static inline void countTarget(uint64_t *Block, uint64_t Site,
+                               const void *Target, int Atomic) {
+  countKey(Block, Site + 1,
+           (uint64_t)(uintptr_t)Target - __pathprof_value_anchor(), Atomic);
 }
 
 /* Called by instrumented code before an indirect call (PathProfLowering.cpp)
@@ -170,6 +186,41 @@ void __pathprof_value_target(uint64_t *Block, uint64_t Site,
 void __pathprof_value_target_atomic(uint64_t *Block, uint64_t Site,
                                     const void *Target) {
   countTarget(Block, Site, Target, 1);
+}
+
+/* Whether IR PGO's runtime records \p Size as itself
+   (InstrProfIsSingleValRange of InstrProfGetRangeRepValue): up to 8, and
+   powers of two up to 512. It records other lengths as the start of their
+   range (9, 17, ..., 513), which LLVM's memop optimisation never
+   specialises, so here they count in Other and keep the slots free. */
+static inline int isSingleValueSize(uint64_t Size) {
+  return Size <= 8 || (Size <= 512 && (Size & (Size - 1)) == 0);
+}
+
+static inline void countSize(uint64_t *Block, uint64_t Site, uint64_t Size,
+                             int Atomic) {
+  const uint64_t SiteWord = (Site + 1) | PATHPROF_VALUE_SITE_SIZES;
+  if (isSingleValueSize(Size)) {
+    countKey(Block, SiteWord, Size + 1, Atomic);
+    return;
+  }
+  PathProfValueBlock *B = (PathProfValueBlock *)Block;
+  if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
+    __atomic_store_n(&B->Site, SiteWord, __ATOMIC_RELAXED);
+  increment(&B->Other, Atomic);
+}
+
+/* Called by instrumented code before a memory operation whose length is
+   not a constant (PathProfLowering.cpp), with the operation's block and
+   index and its length. */
+void __pathprof_value_size(uint64_t *Block, uint64_t Site, uint64_t Size) {
+  countSize(Block, Site, Size, 0);
+}
+
+/* The same for counters that threads share (-pathprof-counters=atomic). */
+void __pathprof_value_size_atomic(uint64_t *Block, uint64_t Site,
+                                  uint64_t Size) {
+  countSize(Block, Site, Size, 1);
 }
 
 static uint64_t addSaturating(uint64_t A, uint64_t B) {

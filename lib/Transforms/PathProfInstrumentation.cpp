@@ -35,7 +35,12 @@
 //     call of the runtime, as IR PGO's value profiling does, so that the
 //     use side can promote the hot callees (docs/Design.md). The data
 //     record then carries the function's address when it may be called
-//     indirectly, for the runtime to know its callees.
+//     indirectly, for the runtime to know its callees. Every memcpy, memmove
+//     and memset whose length is not a constant (PathProf/ProfiledMemOps.h)
+//     gets a value block after those of the indirect calls, and a marker
+//     naming the block, its index and the length, which pathprof-lower
+//     turns into a call of the runtime that records the length, as IR PGO's
+//     memop size profiling does (-pathprof-memop-sizes).
 //  7. Every select of a scalar condition (PathProf/ProfiledSelects.h) gets a
 //     counter after the value blocks and a marker naming it and the
 //     condition, which pathprof-lower turns into adding the condition to the
@@ -62,6 +67,7 @@
 #include "PathProf/FunctionNames.h"
 #include "PathProf/IncrementPlacement.h"
 #include "PathProf/ProfileFormat.h"
+#include "PathProf/ProfiledMemOps.h"
 #include "PathProf/ProfiledSelects.h"
 #include "RemarkText.h"
 #include "RuntimeInterface.h"
@@ -78,6 +84,7 @@
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/CommandLine.h"
@@ -147,6 +154,13 @@ static cl::opt<bool> ValueProfiles(
     cl::desc("Without -pathprof-context, record the callees of indirect "
              "calls (value profiles) for indirect-call promotion"));
 
+static cl::opt<bool> MemOpSizes(
+    "pathprof-memop-sizes", cl::init(true), cl::Hidden,
+    cl::desc("Record the lengths of memcpy, memmove and memset calls whose "
+             "length is not a constant, as IR PGO's -pgo-instr-memop does, "
+             "so that the use side can specialise them for their common "
+             "lengths"));
+
 static cl::opt<bool> SelectProfiles(
     "pathprof-select-profiles", cl::init(true), cl::Hidden,
     cl::desc("Count how often each select chooses its true value, as IR "
@@ -198,8 +212,9 @@ public:
   GlobalVariable *data() const { return Data; }
   /// The call sites, by index, with -pathprof-context.
   ArrayRef<CallBase *> callSites() const { return CallSites; }
-  /// The indirect call sites that have value blocks.
-  size_t numValueSites() const { return ValueSites.size(); }
+  /// The value blocks: one per indirect call site, then one per memory
+  /// operation.
+  size_t numValueBlocks() const { return ValueSites.size() + MemOps.size(); }
 
 private:
   void emitGlobals();
@@ -222,9 +237,13 @@ private:
   std::vector<CallBase *> CallSites;
   /// Without contexts: the indirect call sites and their indices.
   std::vector<std::pair<uint64_t, CallBase *>> ValueSites;
+  /// The memory operations whose lengths are recorded
+  /// (PathProf/ProfiledMemOps.h).
+  std::vector<MemIntrinsic *> MemOps;
   /// The selects whose outcomes are counted (PathProf/ProfiledSelects.h).
   std::vector<SelectInst *> Selects;
-  /// The value blocks of ValueSites, then one counter per select.
+  /// The value blocks of ValueSites and MemOps, then one counter per
+  /// select.
   GlobalVariable *Values = nullptr;
 };
 
@@ -336,10 +355,9 @@ void FunctionInstrumenter::emitGlobals() {
     BlobGV = MakeGlobal(BlobInit->getType(), BlobInit, "__pathprof_cfg_", true);
   }
 
-  if (!ValueSites.empty() || !Selects.empty()) {
-    auto *Ty =
-        ArrayType::get(RT.I64, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS +
-                                   Selects.size());
+  if (numValueBlocks() != 0 || !Selects.empty()) {
+    auto *Ty = ArrayType::get(
+        RT.I64, numValueBlocks() * PATHPROF_VALUE_BLOCK_WORDS + Selects.size());
     Values =
         MakeGlobal(Ty, Constant::getNullValue(Ty), "__pathprof_vals_", false);
     Values->addAttribute("bss-section", PATHPROF_CNTS_SECTION);
@@ -383,7 +401,7 @@ void FunctionInstrumenter::emitGlobals() {
           : ConstantPointerNull::get(RT.Ptr);
   Fields[DataField::Values] = Values ? static_cast<Constant *>(Values)
                                      : ConstantPointerNull::get(RT.Ptr);
-  Fields[DataField::NumValueSites] = C64(ValueSites.size());
+  Fields[DataField::NumValueSites] = C64(numValueBlocks());
   Fields[DataField::NumSelects] = C64(Selects.size());
   Fields[DataField::NameRef] = C64(NameRef);
   Constant *Init = ConstantStruct::get(RT.DataTy, Fields);
@@ -486,6 +504,8 @@ void FunctionInstrumenter::run() {
       if (Calls[I]->isIndirectCall())
         ValueSites.emplace_back(I, Calls[I]);
   }
+  if (MemOpSizes)
+    MemOps = profiledMemOps(F);
   if (SelectProfiles)
     Selects = profiledSelects(F);
   emitGlobals();
@@ -497,10 +517,19 @@ void FunctionInstrumenter::run() {
     B.CreateCall(RT.valueSite(),
                  {Block, B.getInt64(Index), CB->getCalledOperand()});
   }
+  for (size_t I = 0; I != MemOps.size(); ++I) {
+    IRBuilder<> B(MemOps[I]);
+    Value *Block = B.CreateConstInBoundsGEP1_64(
+        RT.I64, Values, (ValueSites.size() + I) * PATHPROF_VALUE_BLOCK_WORDS,
+        "pathprof.vblock");
+    Value *Length =
+        B.CreateZExtOrTrunc(MemOps[I]->getLength(), RT.I64, "pathprof.len");
+    B.CreateCall(RT.sizeSite(), {Block, B.getInt64(I), Length});
+  }
   for (size_t I = 0; I != Selects.size(); ++I) {
     IRBuilder<> B(Selects[I]);
     Value *Counter = B.CreateConstInBoundsGEP1_64(
-        RT.I64, Values, ValueSites.size() * PATHPROF_VALUE_BLOCK_WORDS + I,
+        RT.I64, Values, numValueBlocks() * PATHPROF_VALUE_BLOCK_WORDS + I,
         "pathprof.select");
     B.CreateCall(RT.select(), {Counter, Selects[I]->getCondition()});
   }

@@ -52,6 +52,7 @@ using namespace pathprof;
 STATISTIC(NumDenseEnds, "Path ends lowered to dense counter updates");
 STATISTIC(NumHashedEnds, "Path ends lowered to hash table updates");
 STATISTIC(NumValueSites, "Indirect calls given value profile updates");
+STATISTIC(NumSizeSites, "Memory operations given length profile updates");
 STATISTIC(NumSelects, "Selects given counter updates");
 
 static cl::opt<CounterMode> Mode(
@@ -119,7 +120,7 @@ public:
   void lowerEntryStart(CallInst &Start);
   void lowerCallSite(CallInst &Site);
   void lowerLeave(CallInst &Leave);
-  void lowerValueSite(CallInst &Site);
+  void lowerValueSite(CallInst &Site, FunctionCallee Runtime);
   void lowerSelect(CallInst &Select);
   void finishContext();
   std::pair<Value *, Value *> inlineContextEntry(CallInst &Start,
@@ -280,6 +281,7 @@ bool FunctionLowering::hasCalls(const Function &F) {
                        Callee->getName() != PathEndMarker &&
                        Callee->getName() != LeaveMarker &&
                        Callee->getName() != ValueSiteMarker &&
+                       Callee->getName() != SizeSiteMarker &&
                        Callee->getName() != SelectMarker);
   });
 }
@@ -817,17 +819,16 @@ void FunctionLowering::lowerCallSite(CallInst &Site) {
   Site.eraseFromParent();
 }
 
-/// A value-site marker: the runtime counts the callee in the call site's
-/// value block of the thread's slice (or the process's counters), the bias
-/// loaded at the site.
-void FunctionLowering::lowerValueSite(CallInst &Site) {
-  ++NumValueSites;
+/// A value-site marker (an indirect call's callee) or a size-site marker
+/// (a memory operation's length): \p Runtime counts the marker's value in
+/// the site's value block of the thread's slice (or the process's
+/// counters), the bias loaded at the site.
+void FunctionLowering::lowerValueSite(CallInst &Site, FunctionCallee Runtime) {
   Value *Bias = loadBiasBefore(&Site, "pathprof.bias.vp");
   IRBuilder<> B(&Site);
   Value *Block = B.CreateGEP(B.getInt8Ty(), Site.getArgOperand(0), Bias,
                              "pathprof.vblock");
-  B.CreateCall(RT.valueTarget(Mode == CounterMode::Atomic),
-               {Block, Site.getArgOperand(1), Site.getArgOperand(2)});
+  B.CreateCall(Runtime, {Block, Site.getArgOperand(1), Site.getArgOperand(2)});
   Site.eraseFromParent();
 }
 
@@ -1036,6 +1037,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
   Function *Site = M.getFunction(CallSiteMarker);
   Function *Leave = M.getFunction(LeaveMarker);
   Function *VSite = M.getFunction(ValueSiteMarker);
+  Function *SSite = M.getFunction(SizeSiteMarker);
   Function *Sel = M.getFunction(SelectMarker);
   if (!Start && !End)
     return PreservedAnalyses::all();
@@ -1053,7 +1055,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
     if (!Users.contains(&F))
       continue;
     SmallVector<CallInst *, 16> Ends, Leaves;
-    SmallVector<CallInst *, 4> Starts, Sites, Values, Selects;
+    SmallVector<CallInst *, 4> Starts, Sites, Values, Sizes, Selects;
     for (Instruction &I : instructions(F)) {
       if (isMarker(&I, PathEndMarker))
         Ends.push_back(cast<CallInst>(&I));
@@ -1065,6 +1067,8 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         Leaves.push_back(cast<CallInst>(&I));
       else if (isMarker(&I, ValueSiteMarker))
         Values.push_back(cast<CallInst>(&I));
+      else if (isMarker(&I, SizeSiteMarker))
+        Sizes.push_back(cast<CallInst>(&I));
       else if (isMarker(&I, SelectMarker))
         Selects.push_back(cast<CallInst>(&I));
     }
@@ -1078,13 +1082,18 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
       FL.lowerPathEnd(*CI);
     for (CallInst *CI : Leaves)
       FL.lowerLeave(*CI);
+    const bool Atomic = Mode == CounterMode::Atomic;
+    NumValueSites += Values.size();
     for (CallInst *CI : Values)
-      FL.lowerValueSite(*CI);
+      FL.lowerValueSite(*CI, RT.valueTarget(Atomic));
+    NumSizeSites += Sizes.size();
+    for (CallInst *CI : Sizes)
+      FL.lowerValueSite(*CI, RT.valueSize(Atomic));
     for (CallInst *CI : Selects)
       FL.lowerSelect(*CI);
     FL.finishContext();
   }
-  for (Function *Marker : {End, Site, Leave, VSite, Sel}) {
+  for (Function *Marker : {End, Site, Leave, VSite, SSite, Sel}) {
     if (!Marker)
       continue;
     if (!Marker->use_empty())

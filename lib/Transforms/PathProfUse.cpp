@@ -57,6 +57,7 @@
 #include "PathProf/ProfileNames.h"
 #include "PathProf/ProfileReader.h"
 #include "PathProf/ProfileSummary.h"
+#include "PathProf/ProfiledMemOps.h"
 #include "PathProf/ProfiledSelects.h"
 #include "RemarkText.h"
 
@@ -71,6 +72,7 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IR/ProfileSummary.h"
@@ -93,6 +95,7 @@ STATISTIC(NumMissing, "Functions without a path profile");
 STATISTIC(NumBranchWeights, "Terminators given branch weights");
 STATISTIC(NumValueProfiles, "Indirect calls given value profiles");
 STATISTIC(NumSelectWeights, "Selects given branch weights");
+STATISTIC(NumMemOpProfiles, "Memory operations given length profiles");
 STATISTIC(NumLoopsConserved,
           "Loops whose exits were given the flow of paths that never ended");
 
@@ -175,11 +178,11 @@ static unsigned setSelectWeights(ArrayRef<SelectInst *> Selects,
 
 /// LLVM's limit on the callees of an indirect call's value profile, as IR
 /// PGO's use pass applies it (-icp-max-annotations).
-static unsigned maxValueProfileTargets() {
+static unsigned maxValueProfileTargets(StringRef Option) {
   StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
-  auto It = Options.find("icp-max-annotations");
+  auto It = Options.find(Option);
   if (It == Options.end())
-    report_fatal_error("LLVM has no -icp-max-annotations option");
+    report_fatal_error("LLVM has no -" + Option + " option");
   return static_cast<cl::opt<unsigned> *>(It->second)->getValue();
 }
 
@@ -264,7 +267,7 @@ static unsigned annotateIndirectCalls(Module &M, ArrayRef<CallBase *> Sites,
                                       const CallSiteTargets &Targets,
                                       const CalleeHashes &Hashes) {
   unsigned Annotated = 0;
-  const unsigned MaxTargets = maxValueProfileTargets();
+  const unsigned MaxTargets = maxValueProfileTargets("icp-max-annotations");
   for (const auto &[Site, Callees] : Targets) {
     CallBase *CB = Sites[Site];
     if (!CB->isIndirectCall())
@@ -289,6 +292,33 @@ static unsigned annotateIndirectCalls(Module &M, ArrayRef<CallBase *> Sites,
                });
     annotateValueSite(M, *CB, Values, Total, IPVK_IndirectCallTarget,
                       MaxTargets);
+    ++Annotated;
+  }
+  return Annotated;
+}
+
+/// Gives each memory operation among \p Ops that ran the value profile of
+/// its lengths in \p Sizes, as PGOUseFunc::annotateValueSites does for
+/// IPVK_MemOPSize, for PGOMemOPSizeOpt. Returns how many got one.
+static unsigned annotateMemOps(Module &M, ArrayRef<MemIntrinsic *> Ops,
+                               const MemOpSizes &Sizes) {
+  unsigned Annotated = 0;
+  const unsigned MaxSizes = maxValueProfileTargets("memop-max-annotations");
+  for (const MemOpSite &S : Sizes) {
+    SmallVector<InstrProfValueData, 4> Values;
+    for (const SizeCount &C : S.Sizes)
+      Values.push_back({C.Size, C.Count});
+    if (Values.empty())
+      continue;
+    // Most frequent first, as llvm-profdata sorts a site's values; equal
+    // counts by length. Lengths that found the block full count in the
+    // total only, as the values an edge profile leaves out.
+    llvm::sort(Values,
+               [](const InstrProfValueData &A, const InstrProfValueData &B) {
+                 return std::tie(B.Count, A.Value) < std::tie(A.Count, B.Value);
+               });
+    annotateValueSite(M, *Ops[S.Site], Values, S.total(), IPVK_MemOPSize,
+                      MaxSizes);
     ++Annotated;
   }
   return Annotated;
@@ -452,6 +482,27 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
       }
     }
 
+    // The memory operations the profile's indices mean; a profile that
+    // names one the function does not have leaves them all without
+    // lengths.
+    std::vector<MemIntrinsic *> MemOps;
+    if (!FP->MemOps.empty()) {
+      MemOps = profiledMemOps(*F);
+      const uint64_t Last = std::prev(FP->MemOps.end())->Site;
+      if (Last >= MemOps.size()) {
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "StaleMemOps", F)
+                 << "memory operation lengths not used for "
+                 << ore::NV("Function", Shown)
+                 << ": the profile has lengths of operation "
+                 << ore::NV("ProfileMemOp", Last) << ", the function has "
+                 << ore::NV("MemOps", uint64_t(MemOps.size()))
+                 << " (stale profile)";
+        });
+        MemOps.clear();
+      }
+    }
+
     // As IR PGO: a function that never ran is cold, and has no weights.
     if (D->TotalCount == 0) {
       ++NumNeverRun;
@@ -476,6 +527,8 @@ PreservedAnalyses PathProfUsePass::run(Module &M, ModuleAnalysisManager &MAM) {
     NumBranchWeights += NumWeights;
     if (!Selects.empty())
       NumSelectWeights += setSelectWeights(Selects, FP->Selects, *D);
+    if (!MemOps.empty())
+      NumMemOpProfiles += annotateMemOps(M, MemOps, FP->MemOps);
     ++NumAnnotated;
     if (!Sites.empty()) {
       unsigned NumValues =

@@ -49,6 +49,12 @@ inline constexpr llvm::StringLiteral LeaveMarker = "__pathprof_leave";
 /// <index> its call-site index (PathProf/ContextCallSites.h) and <callee>
 /// the called operand.
 inline constexpr llvm::StringLiteral ValueSiteMarker = "__pathprof_value_site";
+/// Without -pathprof-context, before each memory operation whose length is
+/// not a constant (value profiles of sizes):
+///   call void @__pathprof_size_site(ptr <block>, i64 <index>, i64 <length>)
+/// where <block> is the operation's value block, <index> its index among
+/// the function's such operations (PathProf/ProfiledMemOps.h).
+inline constexpr llvm::StringLiteral SizeSiteMarker = "__pathprof_size_site";
 /// Before each select the profile counts (-pathprof-select-profiles):
 ///   call void @__pathprof_select(ptr <counter>, i1 <condition>)
 /// where <counter> is the select's counter in the counter section, which
@@ -112,6 +118,9 @@ struct RuntimeInterface {
   llvm::FunctionCallee valueSite() {
     return marker(ValueSiteMarker, {Ptr, I64, Ptr});
   }
+  llvm::FunctionCallee sizeSite() {
+    return marker(SizeSiteMarker, {Ptr, I64, I64});
+  }
   llvm::FunctionCallee select() {
     return marker(SelectMarker, {Ptr, llvm::Type::getInt1Ty(Ctx)});
   }
@@ -122,6 +131,12 @@ struct RuntimeInterface {
     return fn(Atomic ? "__pathprof_value_target_atomic"
                      : "__pathprof_value_target",
               llvm::Type::getVoidTy(Ctx), {Ptr, I64, Ptr});
+  }
+  /// Counts the length (i64) of a memory operation in its value block (ptr,
+  /// biased) of operation index i64 (PathProfValues.c).
+  llvm::FunctionCallee valueSize(bool Atomic) {
+    return fn(Atomic ? "__pathprof_value_size_atomic" : "__pathprof_value_size",
+              llvm::Type::getVoidTy(Ctx), {Ptr, I64, I64});
   }
 
   /// The calling context tree (PathProfContext.c). On entry: returns the

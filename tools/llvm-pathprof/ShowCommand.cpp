@@ -393,6 +393,30 @@ static void printIndirectCalls(const FunctionProfile &F, bool Demangle,
   }
 }
 
+/// The length profile of \p F, one line per memory operation: "Memory
+/// operation N: 1000 executions: length 0 900, length 8 80, other 20",
+/// lengths most frequent first (equal counts by length).
+static void printMemOps(const FunctionProfile &F, raw_ostream &OS) {
+  for (const MemOpSite &S : F.MemOps) {
+    OS << "  Memory operation " << S.Site << ": " << S.total()
+       << (S.total() == 1 ? " execution" : " executions") << ":";
+    std::vector<const SizeCount *> Sizes;
+    for (const SizeCount &C : S.Sizes)
+      Sizes.push_back(&C);
+    llvm::sort(Sizes, [](const SizeCount *A, const SizeCount *B) {
+      return std::tie(B->Count, A->Size) < std::tie(A->Count, B->Size);
+    });
+    const char *Sep = " ";
+    for (const SizeCount *C : Sizes) {
+      OS << Sep << "length " << C->Size << " " << C->Count;
+      Sep = ", ";
+    }
+    if (S.Other)
+      OS << Sep << "other " << S.Other;
+    OS << "\n";
+  }
+}
+
 /// The select counts of \p F: "Selects (true count): 12, 0, 7".
 static void printSelects(const FunctionProfile &F, raw_ostream &OS) {
   if (F.Selects.empty())
@@ -488,6 +512,7 @@ static Error showText(const Profile &P, const Selection &Sel, raw_ostream &OS) {
       OS << "\n";
     }
     printIndirectCalls(F, !ShowNoDemangle, OS);
+    printMemOps(F, OS);
     printSelects(F, OS);
     if (S.Paths.empty())
       continue;
@@ -585,6 +610,21 @@ static Error writeModel(const Profile &P, const Selection &Sel, unsigned TopN,
                     for (const CalleeCount &C : Site.Callees)
                       J.object([&] {
                         J.attribute("name", C.Name);
+                        J.attribute("count", C.Count);
+                      });
+                  });
+                });
+            });
+          if (!F.MemOps.empty())
+            J.attributeArray("memory_operations", [&] {
+              for (const MemOpSite &Op : F.MemOps)
+                J.object([&] {
+                  J.attribute("operation", Op.Site);
+                  J.attribute("other", Op.Other);
+                  J.attributeArray("lengths", [&] {
+                    for (const SizeCount &C : Op.Sizes)
+                      J.object([&] {
+                        J.attribute("length", C.Size);
                         J.attribute("count", C.Count);
                       });
                   });
