@@ -135,6 +135,15 @@ static void registerCallbacks(PassBuilder &PB) {
           // which finds profiles by the CFG the promotion changes.
           if (Level != OptimizationLevel::O0)
             MPM.addPass(PGOIndirectCallPromotion());
+          // The lengths pathprof-use gave memory operations: LLVM adds the
+          // specialisation only for its own PGO (PGOOptions IRUse), in the
+          // function simplification pipeline, where each function has it
+          // before the inliner copies the function into its callers; here,
+          // every function has it before the inliner runs. Before
+          // MemCpyOpt, which turns copies of constants into memsets that
+          // keep no value profile.
+          if (Level != OptimizationLevel::O0 && !Level.isOptimizingForSize())
+            MPM.addPass(createModuleToFunctionPassAdaptor(PGOMemOPSizeOpt()));
         } else if (Opts.Sample) {
           MPM.addPass(SampleProbesPass(Opts.MaxPaths));
         } else if (Opts.Instrument) {
@@ -145,15 +154,10 @@ static void registerCallbacks(PassBuilder &PB) {
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.
   PB.registerScalarOptimizerLateEPCallback(
-      [Opts](FunctionPassManager &FPM, OptimizationLevel Level) {
+      [Opts](FunctionPassManager &FPM, OptimizationLevel) {
         if (Opts.Instrument && !Opts.Sample && Opts.PromoteCounters &&
             Opts.ProfileUse.empty())
           FPM.addPass(CounterPromotionPass());
-        // The lengths pathprof-use gave memory operations: LLVM adds the
-        // specialisation only for its own PGO (PGOOptions IRUse), in the
-        // function simplification pipeline; once per function here too.
-        if (!Opts.ProfileUse.empty() && !Level.isOptimizingForSize())
-          FPM.addPass(PGOMemOPSizeOpt());
       });
 }
 

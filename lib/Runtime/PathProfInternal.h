@@ -26,7 +26,7 @@
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v7)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v8)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
