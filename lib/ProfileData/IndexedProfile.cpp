@@ -1013,8 +1013,9 @@ static Error readIndirectCalls(StringRef Payload,
 /// Reads the memory operation section \p Payload of a profile of \p
 /// NumFunctions functions into those \p Of gives (null: a function not read,
 /// whose lengths are skipped).
-static Error readMemOpSizes(StringRef Payload, uint64_t NumFunctions,
-                            function_ref<FunctionProfile *(uint64_t Index)> Of) {
+static Error
+readMemOpSizes(StringRef Payload, uint64_t NumFunctions,
+               function_ref<FunctionProfile *(uint64_t Index)> Of) {
   auto ReadOps = [](Cursor &C, FunctionProfile *F, uint64_t NumOps) -> Error {
     MemOpSizes Ignored;
     MemOpSizes &Into = F ? F->MemOps : Ignored;
@@ -1172,9 +1173,8 @@ Expected<Profile> pathprof::readIndexedProfile(StringRef Buffer) {
       if (HaveMemOps)
         return corrupt("two memory operation sections");
       HaveMemOps = true;
-      if (Error E = readMemOpSizes(Payload, P.Functions.size(), [&](uint64_t I) {
-            return &P.Functions[I];
-          }))
+      if (Error E = readMemOpSizes(Payload, P.Functions.size(),
+                                   [&](uint64_t I) { return &P.Functions[I]; }))
         return std::move(E);
       continue;
     }

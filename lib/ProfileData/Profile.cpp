@@ -441,7 +441,9 @@ bool IndirectCalls::add(uint64_t Site, StringRef Callee, uint64_t Count,
     return addWeighted(S.Unknown, Count, Weight);
   CalleeCount &C = findOrInsert(
       S.Callees, Callee, [](const CalleeCount &C) { return StringRef(C.Name); },
-      [&] { return CalleeCount{Callee.str(), 0}; });
+      [&] {
+        return CalleeCount{Callee.str(), 0};
+      });
   return addWeighted(C.Count, Count, Weight);
 }
 
@@ -477,7 +479,9 @@ bool MemOpSizes::add(uint64_t Site, std::optional<uint64_t> Size,
     return addWeighted(S.Other, Count, Weight);
   SizeCount &C = findOrInsert(
       S.Sizes, *Size, [](const SizeCount &C) { return C.Size; },
-      [&] { return SizeCount{*Size, 0}; });
+      [&] {
+        return SizeCount{*Size, 0};
+      });
   return addWeighted(C.Count, Count, Weight);
 }
 

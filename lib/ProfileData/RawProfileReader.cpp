@@ -1110,7 +1110,8 @@ Error RawProfileBuilder::addValues(const RawModule &M, const RawSegment &S) {
       // A memory operation's block (raw version 8) or an indirect call's.
       const bool Sizes =
           S.Version >= 8 && (Site & PATHPROF_VALUE_SITE_SIZES) != 0;
-      const uint64_t Index = (Site & ~(Sizes ? PATHPROF_VALUE_SITE_SIZES : 0)) - 1;
+      const uint64_t Index =
+          (Site & ~(Sizes ? PATHPROF_VALUE_SITE_SIZES : 0)) - 1;
       const char *What = Sizes ? "memory operation " : "call site ";
       if (Index > PATHPROF_FUNC_CALL_SITES_MASK)
         return Problem("names " + Twine(What) + Twine(Index));

@@ -133,9 +133,8 @@ static inline void increment(uint64_t *Count, int Atomic) {
    most one of them. \p SiteWord is what the block's Site word holds; a
    key of a size block is always taken, a callee only if it is a function
    of the module. */
-__attribute__((noinline)) static void newKey(PathProfValueBlock *B,
-                                             uint64_t SiteWord, uint64_t Key,
-                                             int Atomic) {
+__attribute__((noinline)) static void
+newKey(PathProfValueBlock *B, uint64_t SiteWord, uint64_t Key, int Atomic) {
   if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
     __atomic_store_n(&B->Site, SiteWord, __ATOMIC_RELAXED);
   if ((SiteWord & PATHPROF_VALUE_SITE_SIZES) || isFunction(Key)) {
