@@ -290,27 +290,33 @@ struct IndirectCallSite {
   uint64_t total() const;
 };
 
-/// The indirect call sites of a function that made calls, by increasing
-/// call-site index, each once. Merging adds the counts of the same site and
-/// callee.
-class IndirectCalls {
+/// The value-profiled sites of a function (SiteT: IndirectCallSite or
+/// MemOpSite), by increasing index, each once.
+template <typename SiteT> class ValueSites {
 public:
-  using const_iterator = std::vector<IndirectCallSite>::const_iterator;
+  using const_iterator = typename std::vector<SiteT>::const_iterator;
   const_iterator begin() const { return Sites.begin(); }
   const_iterator end() const { return Sites.end(); }
   size_t size() const { return Sites.size(); }
   bool empty() const { return Sites.empty(); }
-  bool operator==(const IndirectCalls &O) const { return Sites == O.Sites; }
-  bool operator!=(const IndirectCalls &O) const { return !(*this == O); }
+  bool operator==(const ValueSites &O) const { return Sites == O.Sites; }
+  bool operator!=(const ValueSites &O) const { return !(*this == O); }
+
+protected:
+  std::vector<SiteT> Sites;
+};
+
+/// The indirect call sites of a function that made calls, by increasing
+/// call-site index, each once. Merging adds the counts of the same site and
+/// callee.
+class IndirectCalls : public ValueSites<IndirectCallSite> {
+public:
   /// Adds \p Count calls of \p Callee (empty: an unknown target) at call
   /// site \p Site, times \p Weight. Returns false if something saturated.
   bool add(uint64_t Site, llvm::StringRef Callee, uint64_t Count,
            uint64_t Weight = 1);
   /// Adds every count of \p O times \p Weight.
   bool add(const IndirectCalls &O, uint64_t Weight = 1);
-
-private:
-  std::vector<IndirectCallSite> Sites;
 };
 
 /// A length of a memory operation and how often the operation had it.
@@ -345,24 +351,14 @@ struct MemOpSite {
 
 /// The memory operations of a function that ran, by increasing index, each
 /// once. Merging adds the counts of the same operation and length.
-class MemOpSizes {
+class MemOpSizes : public ValueSites<MemOpSite> {
 public:
-  using const_iterator = std::vector<MemOpSite>::const_iterator;
-  const_iterator begin() const { return Sites.begin(); }
-  const_iterator end() const { return Sites.end(); }
-  size_t size() const { return Sites.size(); }
-  bool empty() const { return Sites.empty(); }
-  bool operator==(const MemOpSizes &O) const { return Sites == O.Sites; }
-  bool operator!=(const MemOpSizes &O) const { return !(*this == O); }
   /// Adds \p Count executions of length \p Size (none: Other) at operation
   /// \p Site, times \p Weight. Returns false if something saturated.
   bool add(uint64_t Site, std::optional<uint64_t> Size, uint64_t Count,
            uint64_t Weight = 1);
   /// Adds every count of \p O times \p Weight.
   bool add(const MemOpSizes &O, uint64_t Weight = 1);
-
-private:
-  std::vector<MemOpSite> Sites;
 };
 
 /// The profile of one function.
