@@ -91,6 +91,15 @@ public:
   std::vector<DescribedFunction> Functions;
   /// Sorted by address; probes at one address in the order of their code.
   std::vector<ProbeSite> Probes;
+  /// Per frame: whether it is an inlined copy, and the inlined copies
+  /// its code is inlined into (through copies without probes).
+  std::vector<uint8_t> FrameInlined;
+  std::vector<SmallVector<uint32_t, 2>> FrameOuter;
+  /// Whether the code of frame \p Outer runs around that of \p Inner: it
+  /// is a function's own code, or \p Inner is inlined into it.
+  bool encloses(uint32_t Outer, uint32_t Inner) const {
+    return !FrameInlined[Outer] || is_contained(FrameOuter[Inner], Outer);
+  }
   /// The indirect call sites, sorted by address: each probe is just before
   /// its call.
   struct CallSite {
@@ -362,6 +371,7 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
   // probes carry, so the function start, not the node, tells copies apart.
   std::map<std::tuple<uint64_t, const void *, uint64_t>, uint32_t> Frames;
   uint64_t Unknown = 0;
+  std::vector<const MCDecodedPseudoProbeInlineTree *> FrameNodes;
   for (const auto &[Address, List] : Decoder.getAddress2ProbesMap()) {
     for (const MCDecodedPseudoProbe &P : List) {
       if (!P.isBlock())
@@ -388,10 +398,29 @@ Error SampledBinary::readProbes(StringRef DescSection, StringRef ProbeSection,
       const void *Copy = Node && Node->hasInlineSite() ? Node : nullptr;
       auto [F, New] = Frames.try_emplace({Start.value_or(0), Copy, P.getGuid()},
                                          Frames.size());
-      (void)New;
+      if (New) {
+        FrameInlined.push_back(Copy != nullptr);
+        FrameNodes.push_back(Copy ? Node : nullptr);
+      }
       Probes.push_back({Address, It->second,
                         static_cast<uint32_t>(P.getIndex() - 1), F->second});
       Functions[It->second].Visible[P.getIndex() - 1] = 1;
+    }
+  }
+  // The decoder's inline tree goes with it: keep each frame's enclosing
+  // copies by number.
+  DenseMap<const void *, uint32_t> FrameOfNode;
+  for (uint32_t I = 0; I != FrameNodes.size(); ++I)
+    if (FrameNodes[I])
+      FrameOfNode[FrameNodes[I]] = I;
+  FrameOuter.resize(FrameNodes.size());
+  for (uint32_t I = 0; I != FrameNodes.size(); ++I) {
+    if (!FrameNodes[I])
+      continue;
+    for (const auto *N = FrameNodes[I]->Parent; N; N = N->Parent) {
+      auto It = FrameOfNode.find(N);
+      if (It != FrameOfNode.end())
+        FrameOuter[I].push_back(It->second);
     }
   }
   if (Unknown)
@@ -480,6 +509,13 @@ struct PartialPath {
   /// break just before it), so that it can be counted once it ends.
   bool Known = false;
   bool StartsAtEntry = false;
+  /// Whether the frame's next block runs right after an entry into the
+  /// function: its activation began in the window (a call), it is an
+  /// inlined copy first seen after code that does not run inside it, or
+  /// its last path ended at a return. An entry block that only branches has
+  /// no probe (SampleProbes.cpp), so that such a path starts at its
+  /// successor.
+  bool Entered = false;
   std::vector<uint32_t> Blocks;
   /// The run that holds the start's evidence (the entry block, or the
   /// block before the path break), and the run of the last block.
@@ -493,12 +529,22 @@ struct PartialPath {
 /// partial paths of its frames.
 struct Activation {
   SmallVector<std::pair<uint32_t, PartialPath>, 2> Frames;
-  PartialPath &frame(uint32_t Frame, uint32_t Function) {
+  /// Whether the window saw the call that began it, so that every frame
+  /// of it was entered in the window.
+  bool Called = false;
+  PartialPath &frame(const SampledBinary &B, uint32_t Frame,
+                     uint32_t Function) {
     for (auto &[F, P] : Frames)
       if (F == Frame)
         return P;
+    // An inlined copy seen first after code that does not run inside it
+    // was entered in the window.
+    const bool Entered = Called || any_of(Frames, [&](const auto &Seen) {
+                           return !B.encloses(Frame, Seen.first);
+                         });
     Frames.push_back({Frame, PartialPath()});
     Frames.back().second.Function = Function;
+    Frames.back().second.Entered = Entered;
     return Frames.back().second;
   }
 };
@@ -563,10 +609,12 @@ public:
     case SampledBinary::BranchKind::Call:
     case SampledBinary::BranchKind::IndirectCall:
       Stack.emplace_back();
+      Stack.back().Called = true;
       return;
     case SampledBinary::BranchKind::TailCall:
       leave(Stack.back(), Run);
       Stack.back() = Activation();
+      Stack.back().Called = true;
       return;
     case SampledBinary::BranchKind::Return:
       // A return to a caller the window did not see begin starts a fresh
@@ -600,7 +648,7 @@ private:
   const ProbeSite **pickNext(SmallVectorImpl<const ProbeSite *> &Group) {
     const ProbeSite **Break = nullptr;
     for (const ProbeSite *&P : Group) {
-      const PartialPath &Path = Stack.back().frame(P->Frame, P->Function);
+      const PartialPath &Path = Stack.back().frame(B, P->Frame, P->Function);
       if (Path.Blocks.empty())
         return &P;
       const DescribedFunction &F = B.Functions[P->Function];
@@ -615,7 +663,7 @@ private:
 
   void block(const ProbeSite &P, int Run) {
     const DescribedFunction &F = B.Functions[P.Function];
-    PartialPath &Path = Stack.back().frame(P.Frame, P.Function);
+    PartialPath &Path = Stack.back().frame(B, P.Frame, P.Function);
     const uint32_t V = P.Block;
     if (!Path.Blocks.empty()) {
       SmallVector<uint32_t, 8> Gap, After;
@@ -634,6 +682,7 @@ private:
       } else if (S == Step::Return) {
         finish(P.Function, Path, /*EndsAtReturn=*/true, Path.LastRun);
         Path = PartialPath();
+        Path.Entered = true;
       } else if (S == Step::Break) {
         // A backedge (or a cut edge): the path ends, the next begins at V,
         // and the run of the last block seen is the new path's evidence.
@@ -650,9 +699,19 @@ private:
       }
     }
     if (Path.Blocks.empty()) {
-      // The entry block has no predecessor: a path starts there.
-      Path.Known = Path.StartsAtEntry = V == 0;
+      // The entry block has no predecessor: a path starts there, and so
+      // at the successor of an entry block without a probe where the
+      // function was just entered.
+      const bool AfterEntry = Path.Entered && !F.Visible[0] &&
+                              F.Succs[0].size() == 1 && F.Succs[0][0] == V &&
+                              !F.BreakOut[0];
+      Path.Known = Path.StartsAtEntry = V == 0 || AfterEntry;
+      // A path restarted here (PartialPath()) forgot its function, which
+      // leave() needs.
+      Path.Function = P.Function;
       Path.StartRun = Run;
+      if (AfterEntry)
+        Path.Blocks.push_back(0);
       Path.Blocks.push_back(V);
     }
     Path.LastRun = Run;
@@ -660,6 +719,7 @@ private:
     if (F.onlyReturns(V)) {
       finish(P.Function, Path, /*EndsAtReturn=*/true, Run);
       Path = PartialPath();
+      Path.Entered = true;
     }
   }
 

@@ -38,6 +38,9 @@ STATISTIC(NumProbes, "Block pseudo-probes inserted");
 STATISTIC(NumCallProbes, "Indirect-call pseudo-probes inserted");
 STATISTIC(NumFoldable, "Blocks left without a probe for SimplifyCFG to fold");
 STATISTIC(NumUnreachable, "Blocks ending in unreachable left without a probe");
+STATISTIC(NumEmptyEntry, "Entry blocks that only branch left without a probe");
+STATISTIC(NumThreadable, "Blocks branching on constants of their predecessors "
+                         "left without a probe");
 
 static cl::opt<bool> ProbeFoldable(
     "pathprof-sample-probe-foldable", cl::init(false), cl::Hidden,
@@ -65,10 +68,12 @@ static bool isFoldable(const BasicBlock &BB) {
   if (!PredBr || !PredBr->isConditional() || !Br)
     return false;
   // A branch to a block the predecessor also branches to (the second half
-  // of `a && b`, folded into one test), or the arm of a triangle or a
-  // diamond (speculated into a select).
+  // of `a && b`, folded into one test), the arm of a triangle or a
+  // diamond (speculated into a select), or the latch of a loop whose header
+  // is its predecessor (`while (A[I] < P) ++I;`: LoopRotate speculates the
+  // latch into the header, which becomes the latch).
   auto SharesSuccessor = [&](const BasicBlock *Succ) {
-    if (is_contained(successors(Pred), Succ))
+    if (Succ == Pred || is_contained(successors(Pred), Succ))
       return true;
     for (const BasicBlock *Other : successors(Pred))
       if (Other != &BB && Other->getSingleSuccessor() == Succ)
@@ -86,6 +91,46 @@ static bool isFoldable(const BasicBlock &BB) {
       return false;
   }
   return true;
+}
+
+/// True when \p BB is the entry block and holds nothing but an unconditional
+/// branch (a function that starts with a loop). It runs no code, and once
+/// the function is inlined its probe would sit at the end of the caller's
+/// block, between the instructions before the call and the callee's first
+/// block, where SimplifyCFG looks for the common instructions of the
+/// predecessors of that block to sink into it (the swap before a heap's
+/// sift-down loop and the swap at the end of its body) and does not look
+/// past a probe. The estimator starts a path at the entry where the window
+/// saw the function entered (PathProf/PathEstimator.h).
+static bool isEmptyEntry(const BasicBlock &BB) {
+  const auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  return BB.isEntryBlock() && Br && Br->isUnconditional() &&
+         &*BB.instructionsWithoutDebug().begin() == Br;
+}
+
+/// True when \p BB holds only phis and a branch or switch on one of them
+/// whose incoming values are all constants: each predecessor decides the
+/// successor (the switch on the cleanup destination of a `return` inside a
+/// loop, a flag set on each side of a test), so SimplifyCFG threads the
+/// block into its predecessors and its probe would end each of them, after
+/// the code that their successor's other predecessors share with them and
+/// that SimplifyCFG sinks into it where no probe is in the way. Which
+/// successor ran says which predecessor did; the estimator bridges the
+/// block between the two.
+static bool isThreadable(const BasicBlock &BB) {
+  const Value *Cond = nullptr;
+  if (const auto *Br = dyn_cast<BranchInst>(BB.getTerminator()))
+    Cond = Br->isConditional() ? Br->getCondition() : nullptr;
+  else if (const auto *Switch = dyn_cast<SwitchInst>(BB.getTerminator()))
+    Cond = Switch->getCondition();
+  const auto *Phi = dyn_cast_or_null<PHINode>(Cond);
+  if (!Phi || Phi->getParent() != &BB ||
+      !all_of(Phi->incoming_values(),
+              [](const Value *V) { return isa<ConstantInt>(V); }))
+    return false;
+  return all_of(BB.instructionsWithoutDebug(), [](const Instruction &I) {
+    return isa<PHINode>(I) || I.isTerminator();
+  });
 }
 
 /// The debug location of \p F's probes: line 0 of its own subprogram,
@@ -176,6 +221,14 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
       // error reports of a program) only where no probe tells them apart.
       if (isa<UnreachableInst>(BB->getTerminator())) {
         ++NumUnreachable;
+        continue;
+      }
+      if (isEmptyEntry(*BB)) {
+        ++NumEmptyEntry;
+        continue;
+      }
+      if (isThreadable(*BB)) {
+        ++NumThreadable;
         continue;
       }
       if (!ProbeFoldable && isFoldable(*BB)) {

@@ -41,12 +41,13 @@ $inl = comdat any
 ; CHECK:      module asm "\09.ascii \22inl\22"
 ; CHECK:      module asm "\09.ascii \22<stdin>;nodebug\22"
 
+; An entry block that only branches has no probe (more-foldable-blocks.ll).
 ; CHECK-LABEL: define i32 @loop(
 ; CHECK:       entry:
-; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 1, i32 0, i64 -1), !dbg [[LOC:![0-9]+]]
+; CHECK-NEXT:    br label %header
 ; CHECK:       header:
 ; CHECK-NEXT:    %i = phi
-; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 2, i32 0, i64 -1), !dbg [[LOC]]
+; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 2, i32 0, i64 -1), !dbg [[LOC:![0-9]+]]
 ; CHECK:       even:
 ; CHECK-NEXT:    call void @llvm.pseudoprobe(i64 4301832329306344420, i64 3, i32 0, i64 -1), !dbg [[LOC]]
 ; CHECK-NEXT:    call void @inl(), !dbg [[CALL:![0-9]+]]
@@ -125,7 +126,7 @@ declare void @external()
 ; NOCOUNTERS-NOT: __pathprof
 ; NOCOUNTERS-NOT: pathprof_cnts
 
-; TWICE-COUNT-6: call void @llvm.pseudoprobe(i64 4301832329306344420,
+; TWICE-COUNT-5: call void @llvm.pseudoprobe(i64 4301832329306344420,
 ; TWICE-NOT:     call void @llvm.pseudoprobe(i64 4301832329306344420,
 ; TWICE:         !llvm.pseudo_probe_desc = !{!{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}, !{{[0-9]+}}}
 
@@ -133,7 +134,7 @@ declare void @external()
 ; SECTIONS: .pseudo_probe_desc PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} {{[0-9a-f]+}} 00 0
 ; SECTIONS: .pseudo_probe PROGBITS {{[0-9a-f]+}} {{[0-9a-f]+}} {{[0-9a-f]+}} 00 L
 
-; PIPELINE: call void @llvm.pseudoprobe(i64 4301832329306344420, i64 1,
+; PIPELINE: call void @llvm.pseudoprobe(i64 4301832329306344420, i64 2,
 ; PIPELINE-NOT: __pathprof_
 ; PIPELINE-NOT: !pathprof.preinlined
 ; PIPELINE: !llvm.pseudo_probe_desc
