@@ -131,13 +131,13 @@ static inline void increment(uint64_t *Count, int Atomic) {
    the counters, a signal handler) took one for the same key first. Slots
    are taken in order and never freed while counting, so a key is in at
    most one of them. \p SiteWord is what the block's Site word holds; a
-   key of a size block is always taken, a callee only if it is a function
-   of the module. */
+   length takes a slot, a callee only if it is a function of the module,
+   and key 0 none (counted in Other). */
 __attribute__((noinline)) static void
 newKey(PathProfValueBlock *B, uint64_t SiteWord, uint64_t Key, int Atomic) {
   if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
     __atomic_store_n(&B->Site, SiteWord, __ATOMIC_RELAXED);
-  if ((SiteWord & PATHPROF_VALUE_SITE_SIZES) || isFunction(Key)) {
+  if (Key && ((SiteWord & PATHPROF_VALUE_SITE_SIZES) || isFunction(Key))) {
     for (unsigned I = 0; I != PATHPROF_VALUE_SLOTS; ++I) {
       uint64_t K = 0;
       if (__atomic_compare_exchange_n(&B->Slots[I].Target, &K, Key, 0,
@@ -199,14 +199,10 @@ static inline int isSingleValueSize(uint64_t Size) {
 static inline void countSize(uint64_t *Block, uint64_t Site, uint64_t Size,
                              int Atomic) {
   const uint64_t SiteWord = (Site + 1) | PATHPROF_VALUE_SITE_SIZES;
-  if (isSingleValueSize(Size)) {
+  if (isSingleValueSize(Size))
     countKey(Block, SiteWord, Size + 1, Atomic);
-    return;
-  }
-  PathProfValueBlock *B = (PathProfValueBlock *)Block;
-  if (__atomic_load_n(&B->Site, __ATOMIC_RELAXED) == 0)
-    __atomic_store_n(&B->Site, SiteWord, __ATOMIC_RELAXED);
-  increment(&B->Other, Atomic);
+  else
+    newKey((PathProfValueBlock *)Block, SiteWord, 0, Atomic);
 }
 
 /* Called by instrumented code before a memory operation whose length is
