@@ -7,8 +7,9 @@ that IR PGO records as ranges (above 8 and not a power of two, or above
 PathProf counts them with the other lengths, so that the two use passes'
 profiles can be diffed."""
 
-import re
 import sys
+
+from ir_dump import profiled
 
 
 def single_value(v):
@@ -17,20 +18,13 @@ def single_value(v):
 
 def main():
     text = open(sys.argv[1]).read()
-    vp = dict(re.findall(r'^(![0-9]+) = !\{!"VP", i32 1, (.*)\}$', text, re.M))
-    function = "?"
-    for line in text.splitlines():
-        m = re.match(r'define .*@("[^"]+"|[\w.$]+)\(', line)
-        if m:
-            function = m.group(1)
-            continue
-        if not re.search(r"call void @llvm\.mem(cpy|move|set)\.", line):
-            continue
-        m = re.search(r"!prof (![0-9]+)", line)
-        if not m or m.group(1) not in vp:
+    calls = profiled(text, r"call void @llvm\.mem(cpy|move|set)\.", "VP")
+    for function, fields in calls:
+        # Kind 1 (IPVK_MemOPSize): TOTAL, then LENGTH COUNT pairs.
+        if not fields or fields[0] != "1":
             print("%s: none" % function)
             continue
-        words = [int(w.split()[1]) for w in vp[m.group(1)].split(", ")]
+        words = [int(w) for w in fields[1:]]
         pairs = zip(words[1::2], words[2::2])
         print("%s: %d %s" % (function, words[0], " ".join(
             "%d:%d" % (v, c) for v, c in pairs if single_value(v))))

@@ -3,27 +3,15 @@
 one line per select in order: "FUNCTION: T F", or "FUNCTION: none" for a
 select without them, so that two use passes' selects can be diffed."""
 
-import re
 import sys
+
+from ir_dump import profiled
 
 
 def main():
     text = open(sys.argv[1]).read()
-    weights = dict(
-        re.findall(r'^(![0-9]+) = !\{!"branch_weights", (.*)\}$', text, re.M))
-    function = "?"
-    for line in text.splitlines():
-        m = re.match(r'define .*@("[^"]+"|[\w.$]+)\(', line)
-        if m:
-            function = m.group(1)
-            continue
-        if not re.search(r"= select i1 ", line):
-            continue
-        m = re.search(r"!prof (![0-9]+)", line)
-        values = "none"
-        if m:
-            values = " ".join(v.split()[1] for v in weights[m.group(1)].split(", "))
-        print("%s: %s" % (function, values))
+    for function, fields in profiled(text, r"= select i1 ", "branch_weights"):
+        print("%s: %s" % (function, " ".join(fields) if fields else "none"))
 
 
 if __name__ == "__main__":
