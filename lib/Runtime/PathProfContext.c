@@ -290,16 +290,11 @@ static PathProfCtxEntry enterRecord(char *A, PathProfCtxNode *R,
   return E;
 }
 
-/* Instrumented code calls the entry with the registers it uses preserved,
-   where the target has such a convention (RuntimeInterface.h says which):
-   the call is the uncommon case, and the common one then needs no frame.
-   The entry's own uncommon case keeps the convention too, so that the
-   entry saves only the registers it uses itself. */
-#if defined(__x86_64__) || defined(__aarch64__)
-#define PATHPROF_PRESERVE_MOST __attribute__((preserve_most))
-#else
-#define PATHPROF_PRESERVE_MOST
-#endif
+/* Instrumented code calls the entry with the registers it uses preserved
+   (PATHPROF_PRESERVE_MOST): the call is the uncommon case, and the common
+   one then needs no frame. The entry's own uncommon case keeps the
+   convention too, so that the entry saves only the registers it uses
+   itself. */
 
 /* Everything but a callee found in its caller's slot: a root, a thread
    without its arena yet, a callee that is new, flat counting. Out of line,

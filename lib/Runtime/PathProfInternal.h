@@ -25,6 +25,17 @@
 #define PATHPROF_API __attribute__((visibility("default")))
 #define PATHPROF_HIDDEN __attribute__((visibility("hidden")))
 
+/* The entry points instrumented code calls in its uncommon case preserve
+   the caller's registers where the target has such a convention
+   (RuntimeInterface.h says which): the call is rare, and the common case
+   then needs no callee-saved registers and so no pushes and pops around
+   the instrumented function's body. */
+#if defined(__x86_64__) || defined(__aarch64__)
+#define PATHPROF_PRESERVE_MOST __attribute__((preserve_most))
+#else
+#define PATHPROF_PRESERVE_MOST
+#endif
+
 #define PATHPROF_RUNTIME_STRING                                                \
   "PathProf runtime " PATHPROF_VERSION_STRING " (raw v8)"
 

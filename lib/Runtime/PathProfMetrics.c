@@ -464,9 +464,10 @@ static void addSample(uint64_t *Block, unsigned M, const uint64_t *Delta,
 /*--- What instrumented code calls -----------------------------------------*/
 
 /* Instrumented code calls these only when the thread's countdown ran out
-   or a path is measured (the caller's, or the one ending). */
+   or a path is measured (the caller's, or the one ending), with its
+   registers preserved (PATHPROF_PRESERVE_MOST). */
 
-void __pathprof_metrics_enter(uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   uint64_t CallerOn = __pathprof_metric_on;
   /* A function entered before the runtime chose its events may leave after
@@ -503,7 +504,7 @@ static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
   addSample(Record + 1, K, Delta, Shared);
 }
 
-void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
@@ -521,7 +522,7 @@ void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
     __pathprof_metric_start[I] = Now[I];
 }
 
-void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
                               const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
@@ -540,7 +541,7 @@ void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
     __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
 }
 
-void __pathprof_metrics_calls_enter(uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
@@ -561,7 +562,7 @@ void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   }
 }
 
-void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
                                     const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;

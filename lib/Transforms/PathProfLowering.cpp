@@ -346,6 +346,24 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
 }
 
 /// Whether \p I is a path event marker \p Name.
+/// Moves the static allocas of \p F's entry block to its top. The entry's
+/// path start comes first, and lowering it may split the entry block there
+/// (the metrics' countdown, a calling context's uncommon case): an alloca
+/// left below would be dynamic, which the inliner never inlines and which
+/// costs the function a frame pointer.
+static void hoistEntryAllocas(Function &F) {
+  BasicBlock &Entry = F.getEntryBlock();
+  SmallVector<AllocaInst *, 8> Allocas;
+  for (Instruction &I : Entry)
+    if (auto *AI = dyn_cast<AllocaInst>(&I))
+      if (isa<Constant>(AI->getArraySize()))
+        Allocas.push_back(AI);
+  Instruction *Top = &*Entry.getFirstInsertionPt();
+  for (AllocaInst *AI : Allocas)
+    if (AI != Top)
+      AI->moveBefore(Top);
+}
+
 static bool isMarker(const Instruction *I, StringRef Name) {
   const auto *CI = dyn_cast_or_null<CallInst>(I);
   return CI && CI->getCalledFunction() &&
@@ -519,7 +537,7 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
         B.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_CALLS_FRAME_ON),
         Align(8));
     IRBuilder<> TB(ifMeasured(&Start, countPathStart(B)));
-    TB.CreateCall(RT.callsEnter(), {Frame});
+    RT.call(TB, RT.callsEnter(), {Frame});
     return;
   }
   // The caller's path is measured or not: the frame keeps which, for the
@@ -554,7 +572,7 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
         B.CreateAlignedStore(Now, StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        markRuntimeCall(*B.CreateCall(RT.metricsEnter(), {Frame}));
+        markRuntimeCall(*RT.call(B, RT.metricsEnter(), {Frame}));
       });
 }
 
@@ -583,7 +601,7 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
         },
         [&](IRBuilder<> &B) {
           markRuntimeCall(
-              *B.CreateCall(RT.metricsPath(), {Record, B.getInt32(KArg)}));
+              *RT.call(B, RT.metricsPath(), {Record, B.getInt32(KArg)}));
         });
     return;
   }
@@ -611,8 +629,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        markRuntimeCall(*B.CreateCall(RT.metricsLeave(),
-                                      {Record, B.getInt32(KArg), Frame}));
+        markRuntimeCall(*RT.call(B, RT.metricsLeave(),
+                                 {Record, B.getInt32(KArg), Frame}));
       });
 }
 
@@ -773,9 +791,7 @@ FunctionLowering::inlineContextEntry(CallInst &Start, const RecordInfo &Info,
 /// function whose common case is in line needs no frame for the uncommon.
 std::pair<Value *, Value *>
 FunctionLowering::callContextEnter(IRBuilder<> &B, Value *Data, Value *Self) {
-  FunctionCallee Enter = RT.ctxEnter();
-  CallInst *Entry = B.CreateCall(Enter, {Data, Self}, "pathprof.ctx");
-  Entry->setCallingConv(cast<Function>(Enter.getCallee())->getCallingConv());
+  CallInst *Entry = RT.call(B, RT.ctxEnter(), {Data, Self}, "pathprof.ctx");
   return {B.CreateExtractValue(Entry, 0, "pathprof.node"),
           B.CreateExtractValue(Entry, 1, "pathprof.table")};
 }
@@ -875,8 +891,8 @@ void FunctionLowering::lowerLeave(CallInst &Leave) {
         Align(8), "pathprof.caller.on");
     Value *Cond = B.CreateIsNotNull(B.CreateOr(loadMeasured(B), CallerOn));
     IRBuilder<> TB(ifMeasured(&Leave, Cond));
-    TB.CreateCall(RT.callsLeave(),
-                  {It->second.Table, TB.getInt32(KArg), It->second.CallsFrame});
+    RT.call(TB, RT.callsLeave(),
+            {It->second.Table, TB.getInt32(KArg), It->second.CallsFrame});
   }
   Leave.eraseFromParent();
 }
@@ -1073,6 +1089,7 @@ PreservedAnalyses PathProfLoweringPass::run(Module &M,
         Selects.push_back(cast<CallInst>(&I));
     }
     // Lowering splits blocks: markers are collected first.
+    hoistEntryAllocas(F);
     FunctionLowering FL(F, RT);
     for (CallInst *CI : Starts)
       FL.lowerEntryStart(*CI);

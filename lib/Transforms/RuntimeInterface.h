@@ -16,6 +16,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/TargetParser/Triple.h"
@@ -98,6 +99,29 @@ struct RuntimeInterface {
     }
     return Callee;
   }
+  /// \p Callee, a runtime entry point instrumented code calls only in its
+  /// uncommon case, preserving the caller's registers on x86-64 and AArch64
+  /// (preserve_most, as the runtime declares it: PATHPROF_PRESERVE_MOST), so
+  /// that a function whose common case is in line needs no callee-saved
+  /// registers for it. Calls take the convention from the callee (call).
+  llvm::FunctionCallee preservingMost(llvm::FunctionCallee Callee) {
+    llvm::Triple T(M.getTargetTriple());
+    if (T.getArch() == llvm::Triple::x86_64 ||
+        T.getArch() == llvm::Triple::aarch64)
+      llvm::cast<llvm::Function>(Callee.getCallee())
+          ->setCallingConv(llvm::CallingConv::PreserveMost);
+    return Callee;
+  }
+  /// A call of runtime entry point \p Callee, in its calling convention.
+  static llvm::CallInst *call(llvm::IRBuilderBase &B,
+                              llvm::FunctionCallee Callee,
+                              llvm::ArrayRef<llvm::Value *> Args,
+                              const llvm::Twine &Name = "") {
+    llvm::CallInst *Call = B.CreateCall(Callee, Args, Name);
+    Call->setCallingConv(
+        llvm::cast<llvm::Function>(Callee.getCallee())->getCallingConv());
+    return Call;
+  }
   /// The runtime's hidden globals that instrumented code reads.
   llvm::GlobalVariable *hiddenGlobal(llvm::StringRef Name, llvm::Type *Ty) {
     if (auto *GV = M.getNamedGlobal(Name))
@@ -142,20 +166,12 @@ struct RuntimeInterface {
   /// The calling context tree (PathProfContext.c). On entry: returns the
   /// function's node (null: it counts flat) and where its path records are,
   /// {ptr node, ptr table}, for the data record and the function itself
-  /// (ptr, null when its address is never taken). On x86-64 and AArch64 it
-  /// preserves the caller's registers (preserve_most, as the runtime
-  /// declares it: PATHPROF_PRESERVE_MOST), so that calling it costs a
-  /// function whose common case is in line no frame.
+  /// (ptr, null when its address is never taken). It preserves the
+  /// caller's registers (preservingMost).
   llvm::FunctionCallee ctxEnter() {
-    llvm::FunctionCallee Callee =
-        fn("__pathprof_ctx_enter", llvm::StructType::get(Ctx, {Ptr, Ptr}),
-           {Ptr, Ptr});
-    llvm::Triple T(M.getTargetTriple());
-    if (T.getArch() == llvm::Triple::x86_64 ||
-        T.getArch() == llvm::Triple::aarch64)
-      llvm::cast<llvm::Function>(Callee.getCallee())
-          ->setCallingConv(llvm::CallingConv::PreserveMost);
-    return Callee;
+    return preservingMost(fn("__pathprof_ctx_enter",
+                             llvm::StructType::get(Ctx, {Ptr, Ptr}),
+                             {Ptr, Ptr}));
   }
   /// The slot of the call site a caller is at, and the callee it means
   /// (initial-exec TLS).
@@ -201,39 +217,44 @@ struct RuntimeInterface {
                         llvm::ArrayType::get(llvm::Type::getInt8Ty(Ctx), 0));
   }
   /// Per-path metrics (PathProfMetrics.c), called only when the thread's
-  /// countdown ran out or a path is measured. On entry: saves the caller's
+  /// countdown ran out or a path is measured, preserving the caller's
+  /// registers (preservingMost). On entry: saves the caller's
   /// path start and whether it is measured into \p Frame
   /// (PATHPROF_METRICS_FRAME_WORDS) and starts this function's path.
   llvm::FunctionCallee metricsEnter() {
-    return fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr});
+    return preservingMost(
+        fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr}));
   }
   /// The entry of a function that counts no paths (-pathprof-context=calls):
   /// as metricsEnter, and also keeps the entry's readings in words 8-15 of
   /// \p Frame, for the function's inclusive metrics.
   llvm::FunctionCallee callsEnter() {
-    return fn("__pathprof_metrics_calls_enter", llvm::Type::getVoidTy(Ctx),
-              {Ptr});
+    return preservingMost(fn("__pathprof_metrics_calls_enter",
+                             llvm::Type::getVoidTy(Ctx), {Ptr}));
   }
   /// Where such a function leaves: adds the events since its entry to the
   /// K inclusive metrics, and those since its current start to the K
   /// exclusive metrics, of the costs (i32 K) at \p Costs, {exclusive[K],
   /// inclusive[K]}; then gives the caller its start back from \p Frame.
   llvm::FunctionCallee callsLeave() {
-    return fn("__pathprof_metrics_calls_leave", llvm::Type::getVoidTy(Ctx),
-              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
+    return preservingMost(fn("__pathprof_metrics_calls_leave",
+                             llvm::Type::getVoidTy(Ctx),
+                             {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr}));
   }
   /// At a path end inside the function (a backedge): adds the events since
   /// the path started to the K metrics of the record (i32 K) at \p Record,
   /// and starts the next path.
   llvm::FunctionCallee metricsPath() {
-    return fn("__pathprof_metrics_path", llvm::Type::getVoidTy(Ctx),
-              {Ptr, llvm::Type::getInt32Ty(Ctx)});
+    return preservingMost(fn("__pathprof_metrics_path",
+                             llvm::Type::getVoidTy(Ctx),
+                             {Ptr, llvm::Type::getInt32Ty(Ctx)}));
   }
   /// At the path end that leaves the function: as metricsPath, then gives
   /// the caller's path its start back from \p Frame.
   llvm::FunctionCallee metricsLeave() {
-    return fn("__pathprof_metrics_leave", llvm::Type::getVoidTy(Ctx),
-              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr});
+    return preservingMost(fn("__pathprof_metrics_leave",
+                             llvm::Type::getVoidTy(Ctx),
+                             {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr}));
   }
   /// Non-zero (i8) when the run measures every path with the time-stamp
   /// counter alone, exclusive of callees: instrumented code then reads it

@@ -10,7 +10,9 @@
 ; and the square's two words) and starts the next path there; leaving does
 ; the same and gives the caller its start back moved forward by the call's
 ; time. Otherwise each place calls the runtime. Other targets, and
-; -pathprof-inline-tsc=false, call the runtime only.
+; -pathprof-inline-tsc=false, call the runtime only. Each call of the runtime
+; preserves the caller's registers (preserve_mostcc, on x86-64 and AArch64),
+; so that the rare call costs the common case no callee-saved registers.
 ;
 ; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-inline-tsc=false -S %s | FileCheck --check-prefix=CALLS %s
@@ -40,7 +42,7 @@
 ; CHECK-NEXT: store i64 [[SAVE]], ptr %pathprof.metrics.frame, align 8
 ; CHECK-NEXT: store i64 %pathprof.now, ptr [[SA]], align 8
 ; CHECK: pathprof.tsc.call:
-; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; CHECK-NEXT: call preserve_mostcc void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
 ;
 ; The backedge:
 ; CHECK: store i64 {{%.*}}, ptr %pathprof.counter, align 8
@@ -77,7 +79,7 @@
 ; CHECK-NEXT: store i64 [[NEWL]], ptr [[L]], align 8
 ; CHECK-NEXT: store i64 [[NOW2]], ptr [[SA2]], align 8
 ; CHECK: pathprof.tsc.call{{[0-9]+}}:
-; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CHECK-NEXT: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
 ;
 ; Leaving, after the return block's own call:
 ; CHECK: call void @use(i32 %c.next)
@@ -97,7 +99,7 @@
 ; CHECK-NEXT: [[BACK:%.*]] = add i64 [[NOW3]], %pathprof.frame
 ; CHECK-NEXT: store i64 [[BACK]], ptr [[SA3]], align 8
 ; CHECK: pathprof.tsc.call{{[0-9]+}}:
-; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[REC3]], i32 2, ptr %pathprof.metrics.frame)
+; CHECK-NEXT: call preserve_mostcc void @__pathprof_metrics_leave(ptr [[REC3]], i32 2, ptr %pathprof.metrics.frame)
 ; CHECK: ret i32 %c.next
 ;
 ;
@@ -110,17 +112,17 @@
 ; SHARED-NEXT: atomicrmw add ptr [[M]], i64 %pathprof.delta monotonic, align 8
 ; SHARED-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 3
 ; SHARED-NEXT: atomicrmw add ptr [[K]], i64 1 monotonic, align 8
-; SHARED: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
+; SHARED: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
 ; SHARED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(
 ; SHARED: [[M2:%.*]] = getelementptr inbounds i64, ptr [[REC]], i64 1
 ; SHARED-NEXT: atomicrmw add ptr [[M2]], i64 %pathprof.delta{{[0-9]+}} monotonic, align 8
-; SHARED: call void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
+; SHARED: call preserve_mostcc void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
 ;
 ; CALLS-NOT: __pathprof_metrics_tsc
 ; CALLS-NOT: readcyclecounter
-; CALLS: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
-; CALLS: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
-; CALLS: call void @__pathprof_metrics_leave(ptr {{%.*}}, i32 2, ptr %pathprof.metrics.frame)
+; CALLS: call preserve_mostcc void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; CALLS: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CALLS: call preserve_mostcc void @__pathprof_metrics_leave(ptr {{%.*}}, i32 2, ptr %pathprof.metrics.frame)
 ; CALLS-NOT: __pathprof_metrics_tsc
 ; CALLS-NOT: readcyclecounter
 
