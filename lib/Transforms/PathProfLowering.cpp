@@ -345,7 +345,6 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
   return Addr;
 }
 
-/// Whether \p I is a path event marker \p Name.
 /// Moves the static allocas of \p F's entry block to its top. The entry's
 /// path start comes first, and lowering it may split the entry block there
 /// (the metrics' countdown, a calling context's uncommon case): an alloca
@@ -358,12 +357,11 @@ static void hoistEntryAllocas(Function &F) {
     if (auto *AI = dyn_cast<AllocaInst>(&I))
       if (isa<Constant>(AI->getArraySize()))
         Allocas.push_back(AI);
-  Instruction *Top = &*Entry.getFirstInsertionPt();
-  for (AllocaInst *AI : Allocas)
-    if (AI != Top)
-      AI->moveBefore(Top);
+  for (AllocaInst *AI : reverse(Allocas))
+    AI->moveBefore(Entry, Entry.getFirstInsertionPt());
 }
 
+/// Whether \p I is a path event marker \p Name.
 static bool isMarker(const Instruction *I, StringRef Name) {
   const auto *CI = dyn_cast_or_null<CallInst>(I);
   return CI && CI->getCalledFunction() &&
