@@ -34,7 +34,11 @@ tool=$build_dir/bin/llvm-pathprof
 clang=${PATHPROF_CLANG:-clang-19}
 out=$root/fuzz/corpus
 
-for f in "$plugin" "$runtime" "$tool"; do
+# The Python helpers read the format's constants as the build generates
+# them (pathprof_layout.py).
+export PYTHONPATH=$build_dir/python${PYTHONPATH:+:$PYTHONPATH}
+
+for f in "$plugin" "$runtime" "$tool" "$build_dir/python/pathprof_layout.py"; do
   if [ ! -e "$f" ]; then
     echo "make-corpus.sh: error: $f is missing; build the tree first" >&2
     exit 1

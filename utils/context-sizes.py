@@ -26,26 +26,30 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchmark  # noqa: E402
 
-HEADER = struct.Struct("<12Q64s64s32Q")
-MAGIC = 0x574152464F525050
-CONTEXT_REGION = 7
-
 
 def arena_bytes(path):
     """Bytes in use in the CONTEXT regions of the raw profile's counter
-    segments that are not FREE."""
+    segments that are not FREE (the format's constants as the build
+    generates them: pathprof_layout.py in the build directory's python/)."""
+    import pathprof_layout as L
+    header = struct.Struct(L.HEADER_FORMAT)
+    field = {f: i for i, f in enumerate(L.HEADER_FIELDS)}
+    regions = len(L.HEADER_FIELDS) + 2  # after Producer and Runtime
     data = open(path, "rb").read()
     off, used = 0, 0
-    while off + HEADER.size <= len(data):
-        h = HEADER.unpack_from(data, off)
-        if h[0] != MAGIC:
+    while off + header.size <= len(data):
+        h = header.unpack_from(data, off)
+        if h[field["Magic"]] != L.RAW_MAGIC:
             break
-        if h[4] == 2 and not h[5] & 1:
-            for i in range(h[11]):
-                kind, roff = h[14 + 4 * i], h[15 + 4 * i]
-                if kind == CONTEXT_REGION:
-                    used += struct.unpack_from("<Q", data, off + roff + 8)[0]
-        off += h[3]
+        if (h[field["SegmentKind"]] == L.SEGMENT_COUNTERS and
+                not h[field["SegmentFlags"]] & L.SEGMENT_FREE):
+            for i in range(h[field["NumRegions"]]):
+                kind, roff = h[regions + 4 * i], h[regions + 4 * i + 1]
+                if kind == L.REGION_CONTEXT:
+                    used += struct.unpack_from(
+                        "<Q", data, off + roff +
+                        8 * L.CTX_HEADER_FIELDS.index("Used"))[0]
+        off += h[field["SegmentSize"]]
     return used
 
 
@@ -59,6 +63,7 @@ def main():
                    help="the reduced inputs of benchmark.py --callgrind")
     p.add_argument("--only", action="append", default=[])
     args = p.parse_args()
+    sys.path.insert(0, os.path.join(args.build_dir, "python"))
     tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
     work = tempfile.mkdtemp(prefix="pathprof-ctx-sizes.")
     rows = []

@@ -23,7 +23,7 @@ import argparse
 import os
 import struct
 
-MAGIC = 0x574152464F525050
+from pathprof_layout import RAW_MAGIC as MAGIC  # noqa: E402
 
 
 def u32(v):

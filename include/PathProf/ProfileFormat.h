@@ -22,6 +22,13 @@ extern "C" {
 
 /* "PPROFRAW" read as a little-endian 64-bit integer. */
 #define PATHPROF_RAW_MAGIC 0x574152464f525050ULL
+/* The indexed profile's magic, "PPROFIDX", and its first version with an
+   index (docs/FileFormat.md, "Index"); the rest of the indexed format is
+   PathProf/ProfileReader.h's and lib/ProfileData/IndexedProfile.cpp's. Here
+   so that the Python helpers' constants are generated from one place
+   (utils/format/GenPythonLayout.c). */
+#define PATHPROF_INDEXED_MAGIC 0x584449464f525050ULL
+#define PATHPROF_INDEXED_INDEX_VERSION 5ULL
 /* Version 3: a raw file is a sequence of segments, each with a region
    directory; a module's names and CFG descriptions are in one description
    segment per file, its counts in counter segments (docs/FileFormat.md).
@@ -34,8 +41,10 @@ extern "C" {
    leaves in place of the dense counter segments. Version 7 adds binary
    correlation: a description segment whose names and CFG descriptions are
    in the module's binary (NAME_REFS, BUILD_ID). Version 8 adds value
-   blocks of memory-operation sizes (PATHPROF_VALUE_SITE_SIZES). */
-#define PATHPROF_RAW_VERSION 8ULL
+   blocks of memory-operation sizes (PATHPROF_VALUE_SITE_SIZES). Version 9
+   adds path tables whose counts come before their metric groups
+   (PATHPROF_FUNC_SPLIT). */
+#define PATHPROF_RAW_VERSION 9ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -43,8 +52,10 @@ extern "C" {
    Version 2 adds Function, Values and NumValueSites (value profiles of
    indirect calls), version 3 NumSelects (select counters). Version 4 gives
    functions with metrics sampled metric blocks (PATHPROF_FUNC_SAMPLED) and
-   the runtime's sampling ABI. Version 5 adds NameRef (binary correlation). */
-#define PATHPROF_DATA_VERSION 5ULL
+   the runtime's sampling ABI. Version 5 adds NameRef (binary correlation).
+   Version 6 splits path tables (PATHPROF_FUNC_SPLIT), and the runtime's
+   metric entry points take a path's metric group, not its record. */
+#define PATHPROF_DATA_VERSION 6ULL
 
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions), one module instance's counts (COUNTERS, HASH), or
@@ -109,6 +120,17 @@ extern "C" {
    0xffffffff, which add word by word (threads, slices, merges) without a
    carry. Without the bit a group is the M sums alone. */
 #define PATHPROF_FUNC_SAMPLED 0x8ULL
+/* Flags bit 4, on a function with K > 0 that counts paths and is not
+   hashed (data layout 6, raw version 9; every such function built since):
+   each of its path tables (its dense counters, and each context node's
+   table) holds the NumPaths counts first and the NumPaths metric groups
+   after them, so that counting a path touches the pages of counts alone,
+   as without metrics, and a path's metric group is touched only when the
+   path is measured. Path i's count is word i of the table, its group
+   starts at word NumPaths + i * G (G = pathprofMetricWords). Without the
+   bit, records interleave, {count, group} at word i * (1 + G). The table's
+   size is the same (pathprofCountWord, pathprofGroupWord). */
+#define PATHPROF_FUNC_SPLIT 0x10ULL
 #define PATHPROF_BLOCK_SAMPLES(M) (M)
 #define PATHPROF_BLOCK_SQUARE_HI(M, I) ((M) + 1 + 2 * (I))
 #define PATHPROF_BLOCK_SQUARE_LO(M, I) ((M) + 2 + 2 * (I))
@@ -232,6 +254,23 @@ static inline unsigned pathprofFunctionMetrics(uint64_t Flags) {
    Flags: its count and its metric group. */
 static inline uint64_t pathprofRecordWords(uint64_t Flags) {
   return 1 + pathprofMetricWords(Flags, pathprofFunctionMetrics(Flags));
+}
+
+/* The word of path \p Id's count in a path table of a function with data
+   record flags \p Flags and \p NumPaths paths. */
+static inline uint64_t pathprofCountWord(uint64_t Flags, uint64_t NumPaths,
+                                         uint64_t Id) {
+  (void)NumPaths;
+  return (Flags & PATHPROF_FUNC_SPLIT) ? Id : Id * pathprofRecordWords(Flags);
+}
+
+/* The first word of path \p Id's metric group in such a table. */
+static inline uint64_t pathprofGroupWord(uint64_t Flags, uint64_t NumPaths,
+                                         uint64_t Id) {
+  return (Flags & PATHPROF_FUNC_SPLIT)
+             ? NumPaths +
+                   Id * pathprofMetricWords(Flags, pathprofFunctionMetrics(Flags))
+             : Id * pathprofRecordWords(Flags) + 1;
 }
 
 /* The words of the costs of a function that counts no paths (a node's

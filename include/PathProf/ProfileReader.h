@@ -15,6 +15,7 @@
 
 #include "PathProf/CallTargets.h"
 #include "PathProf/Profile.h"
+#include "PathProf/ProfileFormat.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Error.h"
@@ -27,10 +28,10 @@ namespace pathprof {
 class ProfileBinaries;
 
 /// "PPROFIDX" read as a little-endian 64-bit integer.
-constexpr uint64_t IndexedProfileMagic = 0x584449464f525050ULL;
+constexpr uint64_t IndexedProfileMagic = PATHPROF_INDEXED_MAGIC;
 /// The first version with an index (docs/FileFormat.md, "Index"): what the
 /// writer writes unless asked for a profile without one.
-constexpr uint64_t IndexedProfileIndexVersion = 5;
+constexpr uint64_t IndexedProfileIndexVersion = PATHPROF_INDEXED_INDEX_VERSION;
 /// Version 2 added per-path metric values and their descriptors, version 3
 /// CFG descriptions with call-site locations (CFG description version 2),
 /// version 4 functions that count no paths (-fprofile-path-context=calls),

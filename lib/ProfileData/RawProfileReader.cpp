@@ -641,6 +641,14 @@ struct RawRecord {
   }
   /// Words of a dense path record: its count, then its metric group.
   uint64_t recordWords() const { return pathprofRecordWords(Flags); }
+  /// Where path \p Id's count and metric group are in a path table (bytes;
+  /// interleaved, or counts first: PATHPROF_FUNC_SPLIT).
+  uint64_t countAt(uint64_t Id) const {
+    return 8 * pathprofCountWord(Flags, NumPaths, Id);
+  }
+  uint64_t groupAt(uint64_t Id) const {
+    return 8 * pathprofGroupWord(Flags, NumPaths, Id);
+  }
   /// Words of the costs of a function that counts no paths.
   uint64_t costWords() const { return pathprofCallsCostWords(Flags); }
   /// Dense records at the counter offset: one per path, or one calls
@@ -706,10 +714,13 @@ Expected<RawRecord> readRecord(const RawSegment &S, uint64_t Index) {
             PATHPROF_FUNC_METRICS_MASK << PATHPROF_FUNC_METRICS_SHIFT |
             PATHPROF_FUNC_CONTEXT | PATHPROF_FUNC_CALLS |
             (S.Version >= 5 ? PATHPROF_FUNC_SAMPLED : 0) |
+            (S.Version >= 9 ? PATHPROF_FUNC_SPLIT : 0) |
             PATHPROF_FUNC_CALL_SITES_MASK << PATHPROF_FUNC_CALL_SITES_SHIFT) ||
       (!(R.Flags & PATHPROF_FUNC_CONTEXT) &&
        pathprofFunctionCallSites(R.Flags)) ||
-      (R.isCalls() && (!(R.Flags & PATHPROF_FUNC_CONTEXT) || R.isHashed())))
+      (R.isCalls() && (!(R.Flags & PATHPROF_FUNC_CONTEXT) || R.isHashed())) ||
+      ((R.Flags & PATHPROF_FUNC_SPLIT) &&
+       (!R.numMetrics() || R.isHashed() || R.isCalls())))
     return corrupt(At.prefix() + Which + ": unknown flags 0x" +
                    utohexstr(R.Flags));
   if (pathprofFunctionMetrics(R.Flags) > PATHPROF_MAX_METRICS)
@@ -1017,7 +1028,6 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
       continue;
     FunctionProfile &Fn = P.Functions[M.Index[I]];
     uint64_t Base = S.Counters.Offset + R.CounterOffset;
-    const uint64_t Words = R.recordWords();
     // The record's accumulators hold the segment's metrics, in order; a
     // function built with fewer has zeros for the others.
     auto Slots = MetricSlots.find(S.At.Offset);
@@ -1033,13 +1043,14 @@ Error RawProfileBuilder::addCounts(const RawModule &M, const RawSegment &S) {
     }
     std::vector<PathRecord> Counted;
     auto Next = [&](uint64_t Id) {
-      return nextNonZero(S, Base, Words * 8, Fn.NumPaths, Id);
+      return nextNonZero(S, Base + R.countAt(0), R.countAt(1) - R.countAt(0),
+                         Fn.NumPaths, Id);
     };
     for (uint64_t Id = Next(0); Id != Fn.NumPaths; Id = Next(Id + 1)) {
-      uint64_t At = Base + Id * Words * 8;
-      if (uint64_t Count = readU64(S.Bytes, At))
-        Counted.push_back(readPath(S, Id, Count, At + 8, R.numMetrics(),
-                                   R.numMetrics(), R.isSampled(), SlotList));
+      if (uint64_t Count = readU64(S.Bytes, Base + R.countAt(Id)))
+        Counted.push_back(readPath(S, Id, Count, Base + R.groupAt(Id),
+                                   R.numMetrics(), R.numMetrics(),
+                                   R.isSampled(), SlotList));
     }
     if (!Fn.Paths.addAll(std::move(Counted), P.Metrics))
       Saturated[M.Index[I]] = true;
@@ -1387,10 +1398,10 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
     } else if (R.TableWords) {
       std::vector<PathRecord> Counted;
       for (uint64_t Id = 0; Id != Rec.NumPaths; ++Id) {
-        uint64_t RecAt = TableAt + Id * Words * 8;
-        if (uint64_t Count = Word(RecAt))
+        if (uint64_t Count = Word(TableAt + Rec.countAt(Id)))
           Counted.push_back(
-              readPath(S, Id, Count, Base + RecAt + 8, Rec.numMetrics(),
+              readPath(S, Id, Count, Base + TableAt + Rec.groupAt(Id),
+                       Rec.numMetrics(),
                        Rec.numMetrics(), Rec.isSampled(),
                        Slots == MetricSlots.end() ? nullptr : &Slots->second));
       }

@@ -37,7 +37,7 @@
 #endif
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v8)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v9)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]

@@ -490,9 +490,9 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_enter(uint64_t *Frame) {
 }
 
 /* Adds what the events counted since the measured path started to the
-   metric block of K accumulators of \p Record (atomically when K has
-   PATHPROF_METRICS_SHARED_RECORD). */
-static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
+   metric block of K accumulators at \p Group, the path's (atomically when
+   K has PATHPROF_METRICS_SHARED_RECORD). */
+static void endPath(uint64_t *Group, unsigned K, uint64_t *Now) {
   uint64_t Delta[PATHPROF_MAX_METRICS];
   readAll(Now);
   int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
@@ -501,14 +501,15 @@ static void endPath(uint64_t *Record, unsigned K, uint64_t *Now) {
     K = PATHPROF_MAX_METRICS;
   for (unsigned I = 0; I != K; ++I)
     Delta[I] = I < NumEvents ? Now[I] - __pathprof_metric_start[I] : 0;
-  addSample(Record + 1, K, Delta, Shared);
+  addSample(Group, K, Delta, Shared);
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Record, unsigned K) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Group,
+                                                    unsigned K) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
-    endPath(Record, K, Now);
+    endPath(Group, K, Now);
     Read = 1;
   }
   takeCountdowns();
@@ -522,12 +523,12 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Record, unsigned K
     __pathprof_metric_start[I] = Now[I];
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_leave(uint64_t *Record, unsigned K,
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_leave(uint64_t *Group, unsigned K,
                               const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
-    endPath(Record, K, Now);
+    endPath(Group, K, Now);
     Read = 1;
   }
   uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];

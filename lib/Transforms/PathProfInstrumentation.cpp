@@ -321,6 +321,10 @@ void FunctionInstrumenter::emitGlobals() {
                                          << PATHPROF_FUNC_CALL_SITES_SHIFT;
   if (Context == ContextKind::Calls)
     Flags |= PATHPROF_FUNC_CALLS;
+  // A path table of counts, then metric groups (PATHPROF_FUNC_SPLIT): the
+  // groups' pages are touched only by measured paths.
+  if (numMetrics() && !isHashed() && Context != ContextKind::Calls)
+    Flags |= PATHPROF_FUNC_SPLIT;
   std::string Suffix = OwnGroup ? layoutSuffix(DAG, Flags) : "";
   Comdat *Group = OwnGroup
                       ? M.getOrInsertComdat(

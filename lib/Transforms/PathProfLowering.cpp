@@ -86,7 +86,7 @@ struct RecordInfo {
   GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
   bool Hashed = false;
   unsigned NumMetrics = 0;  ///< Metric accumulators of a path record.
-  uint64_t RecordWords = 1; ///< Its count and its metric block.
+  uint64_t Flags = 0;       ///< The data record's flags.
   bool Context = false;     ///< Records calling contexts.
   bool Calls = false;       ///< Counts no paths (-pathprof-context=calls).
   uint64_t NumCallSites = 0;
@@ -141,14 +141,14 @@ private:
   std::pair<Value *, Value *> callContextEnter(IRBuilder<> &B, Value *Data,
                                                Value *Self);
   void resetContext(Instruction *At, const ContextState &CS);
-  void lowerMetrics(CallInst &End, Value *Record, unsigned NumMetrics,
+  void lowerMetrics(CallInst &End, Value *Group, unsigned NumMetrics,
                     bool Shared);
   Instruction *ifMeasured(Instruction *At, Value *Cond);
   Value *countPathStart(IRBuilder<> &B);
   Value *loadMeasured(IRBuilder<> &B);
   void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
                   function_ref<void(IRBuilder<> &)> Call);
-  Value *addTSCDelta(IRBuilder<> &B, Value *Record, Value *StartAddr,
+  Value *addTSCDelta(IRBuilder<> &B, Value *Group, Value *StartAddr,
                      unsigned NumMetrics, bool Shared);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
@@ -188,7 +188,7 @@ RecordInfo FunctionLowering::recordInfo(Value *Data) {
   auto *Flags = cast<ConstantInt>(Init->getOperand(DataField::Flags));
   Info.Hashed = Flags->getZExtValue() & PATHPROF_FUNC_HASHED;
   Info.NumMetrics = pathprofFunctionMetrics(Flags->getZExtValue());
-  Info.RecordWords = pathprofRecordWords(Flags->getZExtValue());
+  Info.Flags = Flags->getZExtValue();
   Info.Context = Flags->getZExtValue() & PATHPROF_FUNC_CONTEXT;
   Info.Calls = Flags->getZExtValue() & PATHPROF_FUNC_CALLS;
   Info.NumCallSites = pathprofFunctionCallSites(Flags->getZExtValue());
@@ -312,37 +312,54 @@ Value *FunctionLowering::loadBiasBefore(Instruction *Before,
   return B.CreateAlignedLoad(RT.I64, Addr, Align(8), Name);
 }
 
-/// Counts path \p PathId in its record (\p Info) of the records at \p Base
-/// (the counters in the section, plus \p Bias when that is not null) and
-/// returns the record's address.
+/// Counts path \p PathId in its path table (\p Info) at \p Base (the
+/// counters in the section, plus \p Bias when that is not null, or a
+/// node's table) and returns the address of the path's metric group, or
+/// null without metrics. Where a path's count and group are is the format's
+/// (pathprofCountWord, pathprofGroupWord): a word linear in the path id.
 Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
                                     Value *Base, Value *PathId, Value *Bias) {
   ++NumDenseEnds;
   IRBuilder<> B(&End);
-  Value *Index = PathId;
-  if (Info.NumMetrics)
-    Index = B.CreateMul(PathId, B.getInt64(Info.RecordWords), "",
-                        /*HasNUW=*/true, /*HasNSW=*/true);
-  Value *Addr = B.CreateInBoundsGEP(RT.I64, Base, Index, "pathprof.slot");
+  auto WordOf = [&](uint64_t (*Word)(uint64_t, uint64_t, uint64_t),
+                    const Twine &Name) {
+    const uint64_t First = Word(Info.Flags, Info.NumPaths, 0);
+    const uint64_t Stride = Word(Info.Flags, Info.NumPaths, 1) - First;
+    Value *Index = PathId;
+    if (Stride != 1)
+      Index = B.CreateMul(Index, B.getInt64(Stride), "", /*HasNUW=*/true,
+                          /*HasNSW=*/true);
+    if (First != 0)
+      Index = B.CreateAdd(Index, B.getInt64(First), "", /*HasNUW=*/true,
+                          /*HasNSW=*/true);
+    return B.CreateInBoundsGEP(RT.I64, Base, Index, Name);
+  };
+  Value *Addr = WordOf(pathprofCountWord, "pathprof.slot");
   if (Bias)
     Addr = B.CreateGEP(B.getInt8Ty(), Addr, Bias, "pathprof.counter");
+  Value *Group = nullptr;
+  if (Info.NumMetrics) {
+    Group = WordOf(pathprofGroupWord, "pathprof.group.slot");
+    if (Bias)
+      Group = B.CreateGEP(B.getInt8Ty(), Group, Bias, "pathprof.group");
+  }
   // Atomic updates are not marked for CounterPromotionPass: atomic mode
   // promises that every completed path is in the file at once, even on a
   // thread still looping when another calls exit().
   if (Mode == CounterMode::Atomic) {
     B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, B.getInt64(1), MaybeAlign(8),
                       AtomicOrdering::Monotonic);
-    return Addr;
+    return Group;
   }
   auto *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8), "pathprof.count");
   auto *Store =
       B.CreateAlignedStore(B.CreateAdd(Old, B.getInt64(1)), Addr, Align(8));
   // CounterPromotionPass may keep the counter in a register across a loop,
-  // and across the runtime's metric calls, which add to the record's other
-  // words only.
+  // and across the runtime's metric calls, which add to the path's metric
+  // group only.
   markCounterAccess(*Old);
   markCounterAccess(*Store);
-  return Addr;
+  return Group;
 }
 
 /// Moves the static allocas of \p F's entry block to its top. The entry's
@@ -438,10 +455,10 @@ void FunctionLowering::splitOnTSC(Instruction *At,
 /// Reads the time-stamp counter, adds what it advanced since the thread's
 /// path start (word 0 at \p StartAddr; never negative, as the runtime's
 /// readings are monotonic) as one measured execution to the first metric
-/// of the metric block of \p NumMetrics accumulators of \p Record
+/// of the metric block of \p NumMetrics accumulators at \p Group
 /// (atomically when threads share the record: the sum, the sample and the
 /// square's two words, ProfileFormat.h), and returns the reading.
-Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
+Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Group,
                                      Value *StartAddr, unsigned NumMetrics,
                                      bool Shared) {
   Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}, nullptr,
@@ -467,7 +484,8 @@ Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Record,
       {PATHPROF_BLOCK_SQUARE_HI(M, 0), Hi},
       {PATHPROF_BLOCK_SQUARE_LO(M, 0), Lo}};
   for (auto [Word, V] : Adds) {
-    Value *Addr = B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1 + Word);
+    Value *Addr =
+        Word ? B.CreateConstInBoundsGEP1_64(RT.I64, Group, Word) : Group;
     if (Shared) {
       B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, V, MaybeAlign(8),
                         AtomicOrdering::Monotonic);
@@ -574,7 +592,7 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
       });
 }
 
-/// The metric part of path end \p End, whose record is at \p Record
+/// The metric part of path end \p End, whose metric group is at \p Group
 /// (shared between threads when \p Shared: added to atomically): a
 /// path end followed by a path start is a backedge's, any other leaves the
 /// function (at its return instruction, so that the whole return block
@@ -582,7 +600,7 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
 /// starts the next path where this one ended, and leaving gives the caller
 /// its path start back moved forward by the time this call took (the frame
 /// holds the caller's start minus the entry's reading).
-void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
+void FunctionLowering::lowerMetrics(CallInst &End, Value *Group,
                                     unsigned NumMetrics, bool Shared) {
   const unsigned KArg =
       NumMetrics | (Shared ? PATHPROF_METRICS_SHARED_RECORD : 0);
@@ -594,12 +612,12 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
         ifMeasured(&End, countPathStart(EB)),
         [&](IRBuilder<> &B) {
           Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-          Value *Now = addTSCDelta(B, Record, StartAddr, NumMetrics, Shared);
+          Value *Now = addTSCDelta(B, Group, StartAddr, NumMetrics, Shared);
           B.CreateAlignedStore(Now, StartAddr, Align(8));
         },
         [&](IRBuilder<> &B) {
           markRuntimeCall(
-              *RT.call(B, RT.metricsPath(), {Record, B.getInt32(KArg)}));
+              *RT.call(B, RT.metricsPath(), {Group, B.getInt32(KArg)}));
         });
     return;
   }
@@ -621,14 +639,14 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Record,
       ifMeasured(At, Cond),
       [&](IRBuilder<> &B) {
         Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-        Value *Now = addTSCDelta(B, Record, StartAddr, NumMetrics, Shared);
+        Value *Now = addTSCDelta(B, Group, StartAddr, NumMetrics, Shared);
         Value *Saved =
             B.CreateAlignedLoad(RT.I64, Frame, Align(8), "pathprof.frame");
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
         markRuntimeCall(*RT.call(B, RT.metricsLeave(),
-                                 {Record, B.getInt32(KArg), Frame}));
+                                 {Group, B.getInt32(KArg), Frame}));
       });
 }
 
@@ -1019,11 +1037,15 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
     IRBuilder<> B(&End);
     Value *Record =
         B.CreateCall(RT.hashRecord(), {Data, PathId}, "pathprof.record");
-    lowerMetrics(End, Record, Info.NumMetrics, /*Shared=*/true);
+    // The entry's record is {count, metric group}.
+    lowerMetrics(End,
+                 B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1,
+                                              "pathprof.group"),
+                 Info.NumMetrics, /*Shared=*/true);
   } else if (Info.Hashed) {
     lowerHashed(End, Data, PathId);
   } else {
-    Value *Record;
+    Value *Group;
     if (Info.Context) {
       // The table the runtime gave the function on entry: its node's, or
       // its flat counters in the thread's slice.
@@ -1031,14 +1053,14 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
       if (It == Contexts.end())
         report_fatal_error("PathProf: a path end in '" + F.getName() +
                            "' has no entry path start");
-      Record = lowerDense(End, Info, It->second.Table, PathId, nullptr);
+      Group = lowerDense(End, Info, It->second.Table, PathId, nullptr);
     } else {
       // First, as it may split the block End is in.
       Value *B = Info.NumMetrics ? bias() : biasAt(End);
-      Record = lowerDense(End, Info, Info.Counters, PathId, B);
+      Group = lowerDense(End, Info, Info.Counters, PathId, B);
     }
-    if (Info.NumMetrics)
-      lowerMetrics(End, Record, Info.NumMetrics,
+    if (Group)
+      lowerMetrics(End, Group, Info.NumMetrics,
                    /*Shared=*/Mode == CounterMode::Atomic);
   }
   End.eraseFromParent();

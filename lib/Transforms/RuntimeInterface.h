@@ -242,8 +242,8 @@ struct RuntimeInterface {
                              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr}));
   }
   /// At a path end inside the function (a backedge): adds the events since
-  /// the path started to the K metrics of the record (i32 K) at \p Record,
-  /// and starts the next path.
+  /// the path started to the metric group of K metrics (i32 K) at \p Group,
+  /// the path's, and starts the next path.
   llvm::FunctionCallee metricsPath() {
     return preservingMost(fn("__pathprof_metrics_path",
                              llvm::Type::getVoidTy(Ctx),

@@ -20,7 +20,7 @@
 // CHECK-NEXT: description at 0: functions: 2
 // CHECK-NEXT: compact at 1008: version [[RAW_VERSION]] functions: 2 metrics: 0
 // CHECK-NEXT: producer: {{$}}
-// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v8)
+// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v9)
 // CHECK-NEXT: signature: {{([0-9a-f]{16})$}}
 // CHECK-NEXT: counters: 48 bytes hash: 0 bytes
 // CHECK-DAG: function diamond: paths 2 checksum 1234 cfg v1 4 blocks counts 11 20

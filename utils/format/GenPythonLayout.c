@@ -12,6 +12,7 @@
 
 #include "PathProf/ProfileFormat.h"
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* "<NQ" for a record of N u64 fields. */
@@ -25,6 +26,10 @@ int main(void) {
   printf("RAW_VERSION = %llu\n", (unsigned long long)PATHPROF_RAW_VERSION);
   printf("DATA_VERSION = %llu\n", (unsigned long long)PATHPROF_DATA_VERSION);
   printf("DESC_MAGIC = 0x%llx\n", (unsigned long long)PATHPROF_DESC_MAGIC);
+  printf("INDEXED_MAGIC = 0x%llx\n",
+         (unsigned long long)PATHPROF_INDEXED_MAGIC);
+  printf("INDEXED_INDEX_VERSION = %llu\n",
+         (unsigned long long)PATHPROF_INDEXED_INDEX_VERSION);
   printf("SEGMENT_DESCRIPTION = %llu\n",
          (unsigned long long)PATHPROF_SEGMENT_DESCRIPTION);
   printf("SEGMENT_COUNTERS = %llu\n",
@@ -68,6 +73,11 @@ int main(void) {
          PATHPROF_RAW_STRING_SIZE, PATHPROF_RAW_STRING_SIZE,
          PATHPROF_RAW_MAX_REGIONS * RegionFields);
   printf("HEADER_SIZE = %zu\n", sizeof(PathProfRawHeader));
+  printf("REGIONS_OFFSET = %zu\n", offsetof(PathProfRawHeader, Regions));
+  printf("REGION_FIELDS = [");
+#define PATHPROF_RAW_REGION_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
   printf("MAX_REGIONS = %d\n", PATHPROF_RAW_MAX_REGIONS);
 
   const int FunctionFields = 0
@@ -80,5 +90,27 @@ int main(void) {
 #include "PathProf/ProfileLayout.inc"
   printf("]\n");
   printf("FUNCTION_FORMAT = \"<%dQ\"\n", FunctionFields);
+
+  /* The calling context tree's region: its header and its records. */
+  printf("\n# The CONTEXT region: its header, then records (a node or a "
+         "backedge).\n");
+  printf("CTX_HEADER_FIELDS = [");
+#define PATHPROF_CTX_HEADER_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
+  printf("CTX_RECORD_FIELDS = [");
+#define PATHPROF_CTX_RECORD_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
+  printf("CTX_NODE_FIELDS = CTX_RECORD_FIELDS + [");
+#define PATHPROF_CTX_NODE_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
+  printf("CTX_BACKEDGE_FIELDS = CTX_RECORD_FIELDS + [");
+#define PATHPROF_CTX_BACKEDGE_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
+  printf("CTX_NODE = %llu\n", (unsigned long long)PATHPROF_CTX_NODE);
+  printf("CTX_BACKEDGE = %llu\n", (unsigned long long)PATHPROF_CTX_BACKEDGE);
   return 0;
 }

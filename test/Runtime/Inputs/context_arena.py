@@ -9,7 +9,8 @@ owner is its node (exit 1 otherwise)."""
 import struct
 import sys
 
-from pathprof_layout import (HEADER_FORMAT, RAW_MAGIC as MAGIC,
+from pathprof_layout import (CTX_BACKEDGE as BACKEDGE, CTX_NODE as NODE,
+                             HEADER_FORMAT, RAW_MAGIC as MAGIC,
                              REGION_CONTEXT as CONTEXT,
                              REGION_FUNCTIONS as FUNCTIONS,
                              REGION_NAMES as NAMES, SEGMENT_COMPACT as COMPACT,
@@ -19,7 +20,6 @@ from pathprof_layout import (HEADER_FORMAT, RAW_MAGIC as MAGIC,
 from raw_compact import expand_compact
 
 HEADER = struct.Struct(HEADER_FORMAT)
-NODE, BACKEDGE = 1, 2
 
 data = open(sys.argv[1], "rb").read()
 

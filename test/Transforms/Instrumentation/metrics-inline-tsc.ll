@@ -5,9 +5,9 @@
 ; measured in the frame's last word, marks the path measured, saves the
 ; caller's path start minus the reading in word 0 of the frame and starts
 ; its first path (word 0 of the thread's __pathprof_metric_start); a
-; backedge adds the reading's advance, never negative, to the record's
-; first metric as one sample (the sum, the samples word after the K sums,
-; and the square's two words) and starts the next path there; leaving does
+; backedge adds the reading's advance, never negative, to the path's metric
+; block's first metric as one sample (the sum, the samples word after the K
+; sums, and the square's two words) and starts the next path there; leaving does
 ; the same and gives the caller its start back moved forward by the call's
 ; time. Otherwise each place calls the runtime. Other targets, and
 ; -pathprof-inline-tsc=false, call the runtime only. Each call of the runtime
@@ -61,25 +61,24 @@
 ; CHECK-NEXT: [[HI:%.*]] = trunc i128 [[CLAMP]] to i64
 ; CHECK-NEXT: [[LOW:%.*]] = trunc i128 %pathprof.square to i64
 ; CHECK-NEXT: [[LO:%.*]] = and i64 [[LOW]], 4294967295
-; CHECK-NEXT: [[M2:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 1
-; CHECK-NEXT: [[OLD2:%.*]] = load i64, ptr [[M2]], align 8
+; CHECK-NEXT: [[OLD2:%.*]] = load i64, ptr %pathprof.group, align 8
 ; CHECK-NEXT: [[NEW2:%.*]] = add i64 [[OLD2]], [[DELTA2]]
-; CHECK-NEXT: store i64 [[NEW2]], ptr [[M2]], align 8
-; CHECK-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 3
+; CHECK-NEXT: store i64 [[NEW2]], ptr %pathprof.group, align 8
+; CHECK-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.group, i64 2
 ; CHECK-NEXT: [[OLDK:%.*]] = load i64, ptr [[K]], align 8
 ; CHECK-NEXT: [[NEWK:%.*]] = add i64 [[OLDK]], 1
 ; CHECK-NEXT: store i64 [[NEWK]], ptr [[K]], align 8
-; CHECK-NEXT: [[H:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 4
+; CHECK-NEXT: [[H:%.*]] = getelementptr inbounds i64, ptr %pathprof.group, i64 3
 ; CHECK-NEXT: [[OLDH:%.*]] = load i64, ptr [[H]], align 8
 ; CHECK-NEXT: [[NEWH:%.*]] = add i64 [[OLDH]], [[HI]]
 ; CHECK-NEXT: store i64 [[NEWH]], ptr [[H]], align 8
-; CHECK-NEXT: [[L:%.*]] = getelementptr inbounds i64, ptr %pathprof.counter, i64 5
+; CHECK-NEXT: [[L:%.*]] = getelementptr inbounds i64, ptr %pathprof.group, i64 4
 ; CHECK-NEXT: [[OLDL:%.*]] = load i64, ptr [[L]], align 8
 ; CHECK-NEXT: [[NEWL:%.*]] = add i64 [[OLDL]], [[LO]]
 ; CHECK-NEXT: store i64 [[NEWL]], ptr [[L]], align 8
 ; CHECK-NEXT: store i64 [[NOW2]], ptr [[SA2]], align 8
 ; CHECK: pathprof.tsc.call{{[0-9]+}}:
-; CHECK-NEXT: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CHECK-NEXT: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.group, i32 2)
 ;
 ; Leaving, after the return block's own call:
 ; CHECK: call void @use(i32 %c.next)
@@ -91,10 +90,9 @@
 ; CHECK-NEXT: [[START3:%.*]] = load i64, ptr [[SA3]], align 8
 ; CHECK-NEXT: [[D3:%.*]] = sub i64 [[NOW3]], [[START3]]
 ; CHECK-NEXT: [[DELTA3:%.*]] = call i64 @llvm.smax.i64(i64 [[D3]], i64 0)
-; CHECK: [[M3:%.*]] = getelementptr inbounds i64, ptr [[REC3:%pathprof.counter[0-9]+]], i64 1
-; CHECK-NEXT: [[OLD3:%.*]] = load i64, ptr [[M3]], align 8
+; CHECK: [[OLD3:%.*]] = load i64, ptr [[REC3:%pathprof.group[0-9]+]], align 8
 ; CHECK-NEXT: [[NEW3:%.*]] = add i64 [[OLD3]], [[DELTA3]]
-; CHECK-NEXT: store i64 [[NEW3]], ptr [[M3]], align 8
+; CHECK-NEXT: store i64 [[NEW3]], ptr [[REC3]], align 8
 ; CHECK: %pathprof.frame = load i64, ptr %pathprof.metrics.frame, align 8
 ; CHECK-NEXT: [[BACK:%.*]] = add i64 [[NOW3]], %pathprof.frame
 ; CHECK-NEXT: store i64 [[BACK]], ptr [[SA3]], align 8
@@ -107,21 +105,21 @@
 ; adds to it atomically, and the runtime is told so (K | 0x10000).
 ; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -S %s | FileCheck --check-prefix=SHARED %s
 ; SHARED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; SHARED-NEXT: %pathprof.group = getelementptr inbounds i64, ptr %pathprof.record, i64 1
 ; SHARED: pathprof.tsc.inline{{[0-9]+}}:
-; SHARED: [[M:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 1
-; SHARED-NEXT: atomicrmw add ptr [[M]], i64 %pathprof.delta monotonic, align 8
-; SHARED-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.record, i64 3
+; SHARED: atomicrmw add ptr %pathprof.group, i64 %pathprof.delta monotonic, align 8
+; SHARED-NEXT: [[K:%.*]] = getelementptr inbounds i64, ptr %pathprof.group, i64 2
 ; SHARED-NEXT: atomicrmw add ptr [[K]], i64 1 monotonic, align 8
-; SHARED: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
+; SHARED: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.group, i32 65538)
 ; SHARED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(
-; SHARED: [[M2:%.*]] = getelementptr inbounds i64, ptr [[REC]], i64 1
-; SHARED-NEXT: atomicrmw add ptr [[M2]], i64 %pathprof.delta{{[0-9]+}} monotonic, align 8
-; SHARED: call preserve_mostcc void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
+; SHARED-NEXT: [[GROUP:%pathprof.group[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; SHARED: atomicrmw add ptr [[GROUP]], i64 %pathprof.delta{{[0-9]+}} monotonic, align 8
+; SHARED: call preserve_mostcc void @__pathprof_metrics_leave(ptr [[GROUP]], i32 65538, ptr %pathprof.metrics.frame)
 ;
 ; CALLS-NOT: __pathprof_metrics_tsc
 ; CALLS-NOT: readcyclecounter
 ; CALLS: call preserve_mostcc void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
-; CALLS: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2)
+; CALLS: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.group, i32 2)
 ; CALLS: call preserve_mostcc void @__pathprof_metrics_leave(ptr {{%.*}}, i32 2, ptr %pathprof.metrics.frame)
 ; CALLS-NOT: __pathprof_metrics_tsc
 ; CALLS-NOT: readcyclecounter

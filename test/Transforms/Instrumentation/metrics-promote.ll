@@ -28,7 +28,7 @@
 ; CHECK-NEXT:  br i1 [[RANOUT]], label %[[MEASURE:pathprof.measure[0-9]+]], label [[LATCH]]
 ; CHECK:     [[MEASURE]]:
 ; CHECK-NEXT:  store i64 [[LEFT]], ptr [[CD]], align 8
-; CHECK-NEXT:  call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 1), !pathprof.runtime
+; CHECK-NEXT:  call void @__pathprof_metrics_path(ptr %pathprof.group, i32 1), !pathprof.runtime
 ; CHECK-NEXT:  [[CDAFTER:%.*]] = load i64, ptr [[CD]], align 8
 ; CHECK-NEXT:  br label [[LATCH]]
 ; CHECK:       [[CDNEXT]] = phi i64 [ [[LEFT]], %loop.loop_crit_edge ], [ [[CDAFTER]], %[[MEASURE]] ]

@@ -1,6 +1,9 @@
-; Lowering with -pathprof-metrics=K: metrics are sampled, so a path record
-; is {count, metric block}, 2 + 3K words (sums, samples, squares; the flags
-; say PATHPROF_FUNC_SAMPLED), and a path's record is at id * (2 + 3K). Every
+; Lowering with -pathprof-metrics=K: metrics are sampled, so a path's metric
+; group is a metric block of 1 + 3K words (sums, samples, squares; the flags
+; say PATHPROF_FUNC_SAMPLED), and the path table is split (the flags say
+; PATHPROF_FUNC_SPLIT): the NumPaths counts first, a path's count at id as
+; without metrics, then the blocks, a path's at NumPaths + id * (1 + 3K)
+; (count_odd: 8 paths, blocks of 7 words at 8 + 7 id). Every
 ; path start decrements one of the thread's eight countdowns, the entry the
 ; one the function's name chooses (xxh3 of "count_odd" mod 8 = 5), each
 ; later site the next (the backedge: 6), and calls the runtime only when it
@@ -14,12 +17,12 @@
 ; the block's own calls, when its path or its caller's is measured, and
 ; gives the caller its start back (__pathprof_metrics_leave). The counts,
 ; the two sampling words and the runtime's calls are marked for counter
-; promotion (metrics-promote.ll). The data record's flags carry K and the
-; sampled bit (0x208).
+; promotion (metrics-promote.ll). The data record's flags carry K, the
+; sampled bit and the split bit (0x218).
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
-; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 520, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
+; CHECK: @__pathprof_data_count_odd = {{.*}} ptr @__pathprof_cnts_count_odd, i64 536, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; CHECK-LABEL: define i32 @count_odd(
 ; CHECK: %pathprof.metrics.frame = alloca [9 x i64], align 8
 ; CHECK: pathprof.sliced:
@@ -37,9 +40,12 @@
 ; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime [[MARK]]
 ; CHECK: latch.loop_crit_edge:
 ; CHECK-NEXT: %pathprof.id = add i64 %pathprof.r2, 3
-; CHECK-NEXT: [[IDX:%.*]] = mul nuw nsw i64 %pathprof.id, 8
-; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
+; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 %pathprof.id
 ; CHECK-NEXT: %pathprof.counter = getelementptr i8, ptr %pathprof.slot, i64 %pathprof.bias
+; CHECK-NEXT: [[BLOCK:%.*]] = mul nuw nsw i64 %pathprof.id, 7
+; CHECK-NEXT: [[IDX:%.*]] = add nuw nsw i64 [[BLOCK]], 8
+; CHECK-NEXT: %pathprof.group.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 [[IDX]]
+; CHECK-NEXT: %pathprof.group = getelementptr i8, ptr %pathprof.group.slot, i64 %pathprof.bias
 ; CHECK-NEXT: %pathprof.count = load i64, ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: [[INC:%.*]] = add i64 %pathprof.count, 1
 ; CHECK-NEXT: store i64 [[INC]], ptr %pathprof.counter, align 8, !pathprof.counter [[MARK]]
@@ -51,9 +57,10 @@
 ; CHECK-NEXT: %pathprof.ranout6 = icmp slt
 ; CHECK-NEXT: br i1 %pathprof.ranout6, label %pathprof.measure7, label {{%.*}}, !prof [[UNLIKELY]]
 ; CHECK: pathprof.measure7:
-; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.counter, i32 2), !pathprof.runtime [[MARK]]
+; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.group, i32 2), !pathprof.runtime [[MARK]]
 ; CHECK: exit:
-; CHECK: store i64 {{%.*}}, ptr [[RET:%pathprof.counter[0-9]+]], align 8, !pathprof.counter [[MARK]]
+; CHECK: [[RET:%pathprof.group[0-9]+]] = getelementptr i8, ptr %pathprof.group.slot{{[0-9]+}}, i64 %pathprof.bias
+; CHECK: store i64 {{%.*}}, ptr {{%pathprof.counter[0-9]+}}, align 8, !pathprof.counter [[MARK]]
 ; CHECK-NEXT: call void @use(i32 %c.next)
 ; CHECK-NEXT: [[SAVED:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
 ; CHECK-NEXT: %pathprof.caller.on = load i64, ptr [[SAVED]], align 8
@@ -61,8 +68,8 @@
 ; CHECK-NEXT: %pathprof.on = load i64
 ; CHECK-NEXT: [[EITHER:%.*]] = or i64 %pathprof.on, %pathprof.caller.on
 ; CHECK-NEXT: [[COND:%.*]] = icmp ne i64 [[EITHER]], 0
-; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure11, label {{%.*}}, !prof [[UNLIKELY]]
-; CHECK: pathprof.measure11:
+; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure13, label {{%.*}}, !prof [[UNLIKELY]]
+; CHECK: pathprof.measure13:
 ; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame)
 ; CHECK: ret i32 %c.next
 ; CHECK: declare hidden void @__pathprof_metrics_enter(ptr)
@@ -72,19 +79,22 @@
 ;
 ;
 ; A hashed function's records are in the runtime's metric hash table:
-; __pathprof_hash_record counts the path and returns its record, and the
-; metrics are added to it atomically (K | PATHPROF_METRICS_SHARED_RECORD =
-; 2 | 0x10000). The data record's flags: hashed, sampled, K = 2 (0x209).
+; __pathprof_hash_record counts the path and returns its record {count,
+; metric block}, and the metrics are added to the block, one word on,
+; atomically (K | PATHPROF_METRICS_SHARED_RECORD = 2 | 0x10000). The data
+; record's flags: hashed, sampled, K = 2, not split (0x209).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -pass-remarks=pathprof-instrument -S %s -o - 2>&1 | FileCheck --check-prefix=HASHED %s
 ; HASHED: remark: <unknown>:0:0: instrumented count_odd for path profiling: 8 paths, 1 chord increment, 1 backedge, hashed counters{{$}}
 ; HASHED: @__pathprof_data_count_odd = {{.*}} ptr null, i64 521, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; HASHED-LABEL: define i32 @count_odd(
 ; HASHED: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
 ; HASHED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
+; HASHED-NEXT: %pathprof.group = getelementptr inbounds i64, ptr %pathprof.record, i64 1
 ; HASHED: pathprof.measure{{[0-9]*}}:
-; HASHED-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.record, i32 65538)
+; HASHED-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.group, i32 65538)
 ; HASHED: [[REC:%pathprof.record[0-9]+]] = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id{{[0-9]+}})
-; HASHED: call void @__pathprof_metrics_leave(ptr [[REC]], i32 65538, ptr %pathprof.metrics.frame)
+; HASHED-NEXT: [[GROUP:%pathprof.group[0-9]+]] = getelementptr inbounds i64, ptr [[REC]], i64 1
+; HASHED: call void @__pathprof_metrics_leave(ptr [[GROUP]], i32 65538, ptr %pathprof.metrics.frame)
 ; HASHED: ret i32 %c.next
 ; HASHED-NOT: __pathprof_hash_inc
 ;

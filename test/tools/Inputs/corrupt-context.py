@@ -21,13 +21,11 @@ import argparse
 import struct
 import sys
 
-MAGIC = 0x574152464F525050
-HEADER = ["Capacity", "Used", "Roots", "Dropped", "NumNodes", "NumBackedges",
-          "Committed", "Reserved"]
-RECORD = ["Kind", "Function", "Parent", "CallSite", "Flags", "Next",
-          "EntryCount"]
-NODE = RECORD + ["NumSites", "TableWords"]
-BACKEDGE = RECORD + ["Target"]
+from pathprof_layout import (CTX_BACKEDGE, CTX_BACKEDGE_FIELDS as BACKEDGE,
+                             CTX_HEADER_FIELDS as HEADER,
+                             CTX_NODE_FIELDS as NODE, HEADER_FIELDS,
+                             HEADER_SIZE, RAW_MAGIC as MAGIC, REGION_CONTEXT,
+                             REGIONS_OFFSET, SEGMENT_COUNTERS, SEGMENT_FREE)
 
 ap = argparse.ArgumentParser()
 ap.add_argument("input")
@@ -51,15 +49,21 @@ def put(off, v):
 # The first counter segment with a CONTEXT region, and the directory entry.
 off = 0
 base = entry = None
-while off + 480 <= len(data) and u64(off) == MAGIC:
-    if u64(off + 32) == 2 and not u64(off + 40) & 1:
-        for i in range(u64(off + 88)):
-            e = off + 12 * 8 + 128 + 32 * i
-            if u64(e) == 7:
+
+def field(seg, name):
+    return u64(seg + 8 * HEADER_FIELDS.index(name))
+
+
+while off + HEADER_SIZE <= len(data) and u64(off) == MAGIC:
+    if (field(off, "SegmentKind") == SEGMENT_COUNTERS and
+            not field(off, "SegmentFlags") & SEGMENT_FREE):
+        for i in range(field(off, "NumRegions")):
+            e = off + REGIONS_OFFSET + 32 * i
+            if u64(e) == REGION_CONTEXT:
                 base, entry = off + u64(e + 8), e
     if base is not None:
         break
-    off += u64(off + 24)
+    off += field(off, "SegmentSize")
 if base is None:
     sys.exit("corrupt-context: no counter segment with a context region")
 
@@ -67,14 +71,16 @@ if base is None:
 def records():
     """(index, offset from the region, field names) of every record."""
     out = []
-    rec, used = 64, u64(base + 8)
+    rec, used = 8 * len(HEADER), u64(base + 8 * HEADER.index("Used"))
     while rec < used:
-        if u64(base + rec) == 2:
+        if u64(base + rec) == CTX_BACKEDGE:
             out.append((rec, BACKEDGE))
-            rec += 64
+            rec += 8 * len(BACKEDGE)
         else:
             out.append((rec, NODE))
-            rec += 72 + 16 * (u64(base + rec + 56) + 1) + 8 * u64(base + rec + 64)
+            sites = u64(base + rec + 8 * NODE.index("NumSites"))
+            words = u64(base + rec + 8 * NODE.index("TableWords"))
+            rec += 8 * len(NODE) + 16 * (sites + 1) + 8 * words
     return out
 
 

@@ -52,24 +52,23 @@ import argparse
 import struct
 import sys
 
-RAW_MAGIC = 0x574152464F525050
-INDEXED_MAGIC = 0x584449464F525050
+from pathprof_layout import (FUNCTION_FIELDS as RAW_FUNCTION,
+                             HEADER_FIELDS as RAW_V3_HEADER, INDEXED_MAGIC,
+                             INDEXED_INDEX_VERSION, RAW_MAGIC,
+                             REGION_FIELDS as RAW_REGION,
+                             REGIONS_OFFSET as RAW_V3_REGIONS_OFFSET)
+
+# The header of raw versions 1 and 2, which are read and no longer written.
 RAW_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
               "NumFunctions", "FunctionsOffset", "BlobsOffset", "BlobsSize",
               "CountersOffset", "CountersSize", "HashOffset", "HashSize",
               "NumMetrics", "ModuleSignature", "OwnerPid", "OwnerStartTime",
               "SegmentFlags", "Reserved"]
-RAW_V3_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
-                 "SegmentKind", "SegmentFlags", "ModuleSignature", "OwnerPid",
-                 "OwnerStartTime", "NumFunctions", "NumMetrics", "NumRegions"]
-RAW_V3_REGIONS_OFFSET = 12 * 8 + 2 * 64
-RAW_REGION = ["Kind", "Offset", "Size", "EntrySize"]
-RAW_FUNCTION = ["NameOffset", "NameSize", "CFGOffset", "CFGSize", "Checksum",
-                "NumPaths", "CounterOffset", "Flags"]
+# The indexed format's header and function entries
+# (lib/ProfileData/IndexedProfile.cpp).
 INDEXED_HEADER = ["Magic", "Version", "HeaderSize", "FileSize",
                   "NumFunctions", "NumMetrics", "NumSections", "Checksum",
                   "IndexOffset", "IndexChecksum"]
-INDEXED_INDEX_VERSION = 5
 INDEXED_FUNCTION = ["NameSize", "Checksum", "NumPaths", "CFGSize",
                     "NumRecords", "Flags"]
 RECORD = ["PathId", "Count"]

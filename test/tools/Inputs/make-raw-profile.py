@@ -23,7 +23,7 @@ import json
 import struct
 import sys
 
-MAGIC = 0x574152464F525050
+from pathprof_layout import RAW_MAGIC as MAGIC  # noqa: E402
 VERSION = 1
 CFG_VERSION = 1
 HASHED = 0x1

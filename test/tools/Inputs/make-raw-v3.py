@@ -53,13 +53,15 @@ spec = importlib.util.spec_from_file_location(
 v1 = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(v1)
 
-MAGIC = 0x574152464F525050
+from pathprof_layout import (  # noqa: E402
+    FUNC_HASHED as HASHED, HEADER_SIZE, RAW_MAGIC as MAGIC,
+    REGION_COUNTERS as R_COUNTERS, REGION_FUNCTIONS as R_FUNCTIONS,
+    REGION_HASH as R_HASH, REGION_HASH_METRICS as R_HASH_METRICS,
+    REGION_METRICS as R_METRICS, REGION_NAMES as R_NAMES,
+    SEGMENT_COUNTERS as COUNTERS, SEGMENT_DESCRIPTION as DESCRIPTION)
+
+# Version 3's layout is the current one's; these files say version 3.
 VERSION = 3
-HEADER_SIZE = 12 * 8 + 2 * 64 + 8 * 4 * 8
-DESCRIPTION, COUNTERS = 1, 2
-R_FUNCTIONS, R_NAMES, R_COUNTERS, R_HASH, R_METRICS, R_HASH_METRICS = range(
-    1, 7)
-HASHED = 0x1
 METRICS_SHIFT = 8
 MAX_METRICS = 8
 BUSY = (1 << 64) - 1
