@@ -268,8 +268,8 @@ static inline uint64_t pathprofCountWord(uint64_t Flags, uint64_t NumPaths,
 static inline uint64_t pathprofGroupWord(uint64_t Flags, uint64_t NumPaths,
                                          uint64_t Id) {
   return (Flags & PATHPROF_FUNC_SPLIT)
-             ? NumPaths +
-                   Id * pathprofMetricWords(Flags, pathprofFunctionMetrics(Flags))
+             ? NumPaths + Id * pathprofMetricWords(
+                                   Flags, pathprofFunctionMetrics(Flags))
              : Id * pathprofRecordWords(Flags) + 1;
 }
 

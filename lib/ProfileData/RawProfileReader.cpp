@@ -1401,8 +1401,7 @@ Error RawProfileBuilder::addContext(const RawModule &M, const RawSegment &S) {
         if (uint64_t Count = Word(TableAt + Rec.countAt(Id)))
           Counted.push_back(
               readPath(S, Id, Count, Base + TableAt + Rec.groupAt(Id),
-                       Rec.numMetrics(),
-                       Rec.numMetrics(), Rec.isSampled(),
+                       Rec.numMetrics(), Rec.numMetrics(), Rec.isSampled(),
                        Slots == MetricSlots.end() ? nullptr : &Slots->second));
       }
       // The flattening: a function's paths are the sum of its contexts'.

@@ -523,8 +523,8 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Group,
     __pathprof_metric_start[I] = Now[I];
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_leave(uint64_t *Group, unsigned K,
-                              const uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void
+__pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
@@ -563,8 +563,9 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   }
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
-                                    const uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void
+__pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
+                               const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;

@@ -645,8 +645,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Group,
         B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
       },
       [&](IRBuilder<> &B) {
-        markRuntimeCall(*RT.call(B, RT.metricsLeave(),
-                                 {Group, B.getInt32(KArg), Frame}));
+        markRuntimeCall(
+            *RT.call(B, RT.metricsLeave(), {Group, B.getInt32(KArg), Frame}));
       });
 }
 
@@ -1038,10 +1038,9 @@ void FunctionLowering::lowerPathEnd(CallInst &End) {
     Value *Record =
         B.CreateCall(RT.hashRecord(), {Data, PathId}, "pathprof.record");
     // The entry's record is {count, metric group}.
-    lowerMetrics(End,
-                 B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1,
-                                              "pathprof.group"),
-                 Info.NumMetrics, /*Shared=*/true);
+    lowerMetrics(
+        End, B.CreateConstInBoundsGEP1_64(RT.I64, Record, 1, "pathprof.group"),
+        Info.NumMetrics, /*Shared=*/true);
   } else if (Info.Hashed) {
     lowerHashed(End, Data, PathId);
   } else {
