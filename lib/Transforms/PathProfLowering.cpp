@@ -85,10 +85,10 @@ namespace {
 struct RecordInfo {
   GlobalVariable *Counters = nullptr; ///< Null for a hashed function.
   bool Hashed = false;
-  unsigned NumMetrics = 0;  ///< Metric accumulators of a path record.
-  uint64_t Flags = 0;       ///< The data record's flags.
-  bool Context = false;     ///< Records calling contexts.
-  bool Calls = false;       ///< Counts no paths (-pathprof-context=calls).
+  unsigned NumMetrics = 0; ///< Metric accumulators of a path record.
+  uint64_t Flags = 0;      ///< The data record's flags.
+  bool Context = false;    ///< Records calling contexts.
+  bool Calls = false;      ///< Counts no paths (-pathprof-context=calls).
   uint64_t NumCallSites = 0;
   uint64_t NumPaths = 0;
 };
