@@ -364,7 +364,8 @@ Value *FunctionLowering::lowerDense(CallInst &End, const RecordInfo &Info,
 
 /// Moves the static allocas of \p F's entry block to its top. The entry's
 /// path start comes first, and lowering it may split the entry block there
-/// (the metrics' countdown, a calling context's uncommon case): an alloca
+/// (a thread's first counter slice, the metrics' countdown, a calling
+/// context's uncommon case): an alloca
 /// left below would be dynamic, which the inliner never inlines and which
 /// costs the function a frame pointer.
 static void hoistEntryAllocas(Function &F) {
