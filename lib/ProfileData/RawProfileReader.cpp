@@ -365,13 +365,86 @@ Expected<RawSegment> decodeHeader(StringRef Seg, const Location &At) {
 }
 
 /// The counter segments that compact segments stand for, rebuilt in memory,
-/// kept while the profile is read.
-using ExpandedSegments = std::vector<sys::OwningMemoryBlock>;
+/// kept while the profile is read. The memory is recycled: a merge reads
+/// thousands of compact profiles of one build one after another, and fresh
+/// memory for each would fault in every page its runs write (about 400 for
+/// a zstd profile, most of what merging one cost). A block handed back has
+/// the words written into it zeroed again and waits, one list per thread,
+/// for the next profile.
+class ExpandedSegments {
+public:
+  ExpandedSegments() = default;
+  ExpandedSegments(const ExpandedSegments &) = delete;
+  ExpandedSegments &operator=(const ExpandedSegments &) = delete;
+  ~ExpandedSegments();
+
+  /// \p Size bytes of zeros, kept until this is destroyed.
+  Expected<char *> allocate(uint64_t Size, const Location &At);
+  /// Copies \p Bytes to byte \p Offset of the last block allocate() gave.
+  void write(uint64_t Offset, StringRef Bytes);
+
+private:
+  struct Block {
+    sys::OwningMemoryBlock Memory;
+    /// The byte ranges write() wrote, to zero before the block is reused.
+    std::vector<std::pair<uint64_t, uint64_t>> Written;
+  };
+  std::vector<Block> Blocks;
+
+  /// Zeroed blocks kept for the next profile this thread reads: as many as
+  /// one profile of one module with threads or forks may need at once.
+  static constexpr size_t MaxSpare = 4;
+  static thread_local std::vector<sys::OwningMemoryBlock> Spare;
+};
+
+thread_local std::vector<sys::OwningMemoryBlock> ExpandedSegments::Spare;
 
 /// The largest counter segment a compact segment may stand for: the
 /// runtime's largest (dense counters of every function, hash tables of 2^26
 /// entries, a context arena) is far below, and the memory is taken lazily.
 constexpr uint64_t MaxExpandedBytes = uint64_t(1) << 40;
+
+Expected<char *> ExpandedSegments::allocate(uint64_t Size, const Location &At) {
+  // The smallest spare block that holds Size bytes.
+  auto Best = Spare.end();
+  for (auto It = Spare.begin(); It != Spare.end(); ++It)
+    if (It->allocatedSize() >= Size &&
+        (Best == Spare.end() || It->allocatedSize() < Best->allocatedSize()))
+      Best = It;
+  if (Best != Spare.end()) {
+    Blocks.push_back({std::move(*Best), {}});
+    Spare.erase(Best);
+  } else {
+    std::error_code EC;
+    sys::MemoryBlock M = sys::Memory::allocateMappedMemory(
+        Size, nullptr, sys::Memory::MF_READ | sys::Memory::MF_WRITE, EC);
+    if (EC)
+      return makeProfileError(profile_error::io,
+                              At.prefix() + "cannot allocate " + Twine(Size) +
+                                  " bytes for the counts of the compact "
+                                  "segment: " +
+                                  EC.message());
+    Blocks.push_back({sys::OwningMemoryBlock(M), {}});
+  }
+  return static_cast<char *>(Blocks.back().Memory.base());
+}
+
+void ExpandedSegments::write(uint64_t Offset, StringRef Bytes) {
+  Block &B = Blocks.back();
+  std::memcpy(static_cast<char *>(B.Memory.base()) + Offset, Bytes.data(),
+              Bytes.size());
+  B.Written.emplace_back(Offset, Offset + Bytes.size());
+}
+
+ExpandedSegments::~ExpandedSegments() {
+  for (Block &B : Blocks) {
+    if (Spare.size() == MaxSpare)
+      break;
+    for (auto [Begin, End] : B.Written)
+      std::memset(static_cast<char *>(B.Memory.base()) + Begin, 0, End - Begin);
+    Spare.push_back(std::move(B.Memory));
+  }
+}
 
 /// Checks that the region \p R of the compact segment \p S is there,
 /// aligned and inside the segment.
@@ -441,18 +514,11 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
                    Twine(Size) + " bytes; expected a multiple of 8 from " +
                    Twine(V3HeaderBytes) + " to " + Twine(MaxExpandedBytes));
 
-  std::error_code EC;
-  sys::MemoryBlock Block = sys::Memory::allocateMappedMemory(
-      Size, nullptr, sys::Memory::MF_READ | sys::Memory::MF_WRITE, EC);
-  if (EC)
-    return makeProfileError(profile_error::io,
-                            At.prefix() + "cannot allocate " + Twine(Size) +
-                                " bytes for the counts of the compact "
-                                "segment: " +
-                                EC.message());
-  Store.emplace_back(Block);
-  char *Dense = static_cast<char *>(Block.base());
-  std::memcpy(Dense, Inner.data(), V3HeaderBytes);
+  Expected<char *> Block = Store.allocate(Size, At);
+  if (!Block)
+    return Block.takeError();
+  char *Dense = *Block;
+  Store.write(0, Inner.take_front(V3HeaderBytes));
 
   StringRef Runs = S.region(S.Runs);
   const uint64_t Words = Runs.size() / 8, Limit = Size / 8;
@@ -479,7 +545,7 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
       return corrupt(Where + " has " + Twine(Len) +
                      " words, but the runs region ends after " +
                      Twine(Words - I - 2));
-    std::memcpy(Dense + Start * 8, Runs.data() + I * 8 + 16, Len * 8);
+    Store.write(Start * 8, Runs.substr(I * 8 + 16, Len * 8));
     NonZero.emplace_back(Start * 8, (Start + Len) * 8);
     Next = Start + Len;
     I += 2 + Len;
