@@ -11,7 +11,9 @@
 |*  1. folds every dead counter segment of the module's layout (this
 |*     process's primary segment and thread slices, and those of processes
 |*     that died before) and every compact segment of the module into one
-|*     dense image in anonymous memory (PathProfSegment.c's fold);
+|*     dense image in anonymous memory (PathProfSegment.c's fold), unless
+|*     the only one is this process's own dense segment (one process, one
+|*     thread: the common case), which is encoded as it is;
 |*  2. encodes that image as a compact segment (docs/FileFormat.md): the
 |*     dense header it stands for, and the runs of its non-zero words;
 |*  3. if no segment of the file is live (no other process, or other module
@@ -223,6 +225,25 @@ static const unsigned char *filePages(Compactor *C, uint64_t Offset) {
   return C->SrcPages;
 }
 
+/* Whether the dead segment \p H holds counts of this module that a
+   compaction replaces: a dense segment of its layout or a compact segment
+   of its signature, not FREE. */
+static int ofThisModule(const Compactor *C, const PathProfRawHeader *H) {
+  const PathProfRawHeader *Mine = (const PathProfRawHeader *)C->Req->Image;
+  if (H->SegmentFlags & PATHPROF_SEGMENT_FREE)
+    return 0;
+  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS)
+    return __pathprof_same_layout(H, Mine);
+  return H->SegmentKind == PATHPROF_SEGMENT_COMPACT &&
+         H->ModuleSignature == Mine->ModuleSignature;
+}
+
+/* Whether \p H is a dense segment this process created. */
+static int ownDense(const Compactor *C, const PathProfRawHeader *H) {
+  return H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
+         H->OwnerPid == C->Req->Pid && H->OwnerStartTime == C->Req->StartTime;
+}
+
 /* Folds the segment at \p Offset (header \p H) into C->Acc if it is a dead
    segment of this module: a dense one of its layout and events, or a
    compact one (expanded into C->Scratch, which is zero again afterwards,
@@ -231,19 +252,16 @@ static const unsigned char *filePages(Compactor *C, uint64_t Offset) {
 static void foldSegment(Compactor *C, uint64_t Offset,
                         const PathProfRawHeader *H) {
   const PathProfSegmentRequest *Req = C->Req;
-  const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
-  if (NumFolded == MAX_FOLDED || (H->SegmentFlags & PATHPROF_SEGMENT_FREE))
+  if (NumFolded == MAX_FOLDED || !ofThisModule(C, H))
     return;
-  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
-      __pathprof_same_layout(H, Mine)) {
+  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS) {
     /* Private: folding value blocks clears them in the source, and the
        file must stay as it is until the compact segment is written. */
     void *P = mmap(0, (size_t)H->SegmentSize, PROT_READ | PROT_WRITE,
                    MAP_PRIVATE, C->Fd, (off_t)Offset);
     if (P == MAP_FAILED)
       return;
-    int Ours = C->PerThread && H->OwnerPid == Req->Pid &&
-               H->OwnerStartTime == Req->StartTime;
+    int Ours = C->PerThread && ownDense(C, H);
     if (__pathprof_same_events((char *)P, Req) &&
         (Ours ||
          __pathprof_fold_counts(C->Acc, (char *)P, Req, filePages(C, Offset),
@@ -255,9 +273,7 @@ static void foldSegment(Compactor *C, uint64_t Offset,
     munmap(P, (size_t)H->SegmentSize);
     return;
   }
-  if (H->SegmentKind != PATHPROF_SEGMENT_COMPACT ||
-      H->ModuleSignature != Mine->ModuleSignature ||
-      H->SegmentSize > C->BufSize ||
+  if (H->SegmentSize > C->BufSize ||
       __pathprof_read_at(C->Fd, C->Buf, (size_t)H->SegmentSize, Offset) !=
           (ssize_t)H->SegmentSize)
     return;
@@ -489,6 +505,9 @@ static void compactLocked(Compactor *C, const char *Path) {
   uint64_t Complete = FileSize;
   int AnyLive = 0;
   NumFolded = 0;
+  /* The dead segments of this module, to fold once all are known. */
+  uint64_t NumDead = 0, FirstDead = 0;
+  int FirstOwn = 0;
   for (uint64_t Offset = 0; Offset < FileSize;) {
     PathProfRawHeader H;
     memset(&H, 0, sizeof(H));
@@ -509,9 +528,29 @@ static void compactLocked(Compactor *C, const char *Path) {
     if (Live < 0)
       return;
     AnyLive |= Live;
-    if (!Live)
-      foldSegment(C, Offset, &H);
+    if (!Live && ofThisModule(C, &H) && NumDead++ == 0) {
+      FirstDead = Offset;
+      FirstOwn = ownDense(C, &H);
+    }
     Offset += H.SegmentSize;
+  }
+  if (NumDead == 1 && FirstOwn) {
+    /* The process counted alone (the common case: one process, one
+       thread): its segment becomes a compact segment as it is, without
+       being copied into the accumulator first. */
+    Own[0] = 1;
+    Folded[0] = FirstDead;
+    NumFolded = 1;
+  } else if (NumDead) {
+    for (uint64_t Offset = FirstDead; Offset < Complete;) {
+      PathProfRawHeader H;
+      if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
+          (ssize_t)sizeof(H))
+        return;
+      if (__pathprof_segment_is_live(C->Fd, Offset) == 0)
+        foldSegment(C, Offset, &H);
+      Offset += H.SegmentSize;
+    }
   }
   if (!NumFolded)
     return;
