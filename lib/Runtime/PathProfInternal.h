@@ -316,6 +316,23 @@ int __pathprof_fold_counts(char *Acc, char *Src,
                            const unsigned char *SrcPages,
                            unsigned char *AccPages);
 
+/*--- Counter pages without room (PathProfGuard.c) --------------------------*/
+
+/* In the main executable's runtime: installs the SIGBUS handler that lets
+   counter segments be sparse (unless PATHPROF_SPARSE is 0). */
+void __pathprof_guard_install(void);
+/* Whether the handler is installed: new segments may be left sparse. */
+int __pathprof_guard_active(void);
+/* Watches the \p Size bytes at \p Base, where counters will be written
+   until the process ends; 0, or -1 when no more ranges can be watched
+   (the caller then does not count there). 0 without the handler. */
+int __pathprof_guard_keep(const char *Base, uint64_t Size);
+/* Watches the \p Size bytes at \p Base, a segment being set up (with the
+   module locked), until __pathprof_guard_setup_end(), which returns how
+   many of its pages had no room. Async-signal-safe. */
+void __pathprof_guard_setup(const char *Base, uint64_t Size);
+uint64_t __pathprof_guard_setup_end(void);
+
 /*--- Compaction at exit (PathProfCompact.c) --------------------------------*/
 
 /* Whether a normal exit compacts the profile (PATHPROF_COMPACT is not 0). */

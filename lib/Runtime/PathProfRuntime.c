@@ -677,6 +677,8 @@ static int installSegment(char *Seg, int Fd, int CarryTree) {
       return -1;
   } else {
     Map = Seg;
+    /* The first range watched cannot fail. */
+    __pathprof_guard_keep(Map, L.SegmentSize);
     for (unsigned I = 0; I != NumHashes; ++I)
       if (Hashes[I].Size)
         __atomic_store_n(Hashes[I].Table,
@@ -779,6 +781,8 @@ static void initialize(void) {
   if (buildImage() != 0)
     return;
   IsMainExecutable = __pathprof_is_main_executable();
+  if (IsMainExecutable)
+    __pathprof_guard_install();
   /* Before the first segment: a fork while it is being set up waits. */
   pthread_atfork(prepareFork, parentAfterFork, childAfterFork);
 

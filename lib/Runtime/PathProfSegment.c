@@ -444,9 +444,9 @@ static void reportForeign(const char *Path, int Foreign, int Merge) {
                             Path, What);
 }
 
-/* Reserves \p Size bytes at \p Offset (the file's end) so that a full disk
-   is an error here, not a SIGBUS at some later counter increment. Returns
-   0, or -1 with errno set. */
+/* Extends the file by \p Size bytes at \p Offset (its end) and reserves the
+   first \p Reserve of them, so that a full disk is an error here, not a
+   SIGBUS at a later store there. Returns 0, or -1 with errno set. */
 static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   if (ftruncate(Fd, (off_t)(Offset + Size)) != 0)
     return -1;
@@ -558,9 +558,15 @@ static char *obtain(int Fd, const char *Path,
     }
     Keep += Req->DescriptionSize;
   }
+  /* With the SIGBUS guard, only the header page is reserved: the rest of
+     the segment gets file space page by page as counters are written, and
+     a page with no room is only lost (PathProfGuard.c). Without it, all of
+     what the runtime writes to. */
+  const int Sparse = __pathprof_guard_active();
+  const uint64_t Reserve = Sparse ? __pathprof_page_size() : Req->ReserveSize;
   if (!Claimed) {
     Offset = Keep;
-    if (growFile(Fd, Offset, Req->SegmentSize, Req->ReserveSize) != 0)
+    if (growFile(Fd, Offset, Req->SegmentSize, Reserve) != 0)
       Err = errno;
   }
   char *Seg = 0;
@@ -568,6 +574,8 @@ static char *obtain(int Fd, const char *Path,
     Err = errno;
   if (!Err && !(Seg = mapAt(Fd, Offset, Req->SegmentSize)))
     Err = errno;
+  if (!Err && Sparse)
+    __pathprof_guard_setup(Seg, Req->SegmentSize);
   if (Err) {
     if (!Claimed && ftruncate(Fd, (off_t)Offset) != 0)
       Err = Err ? Err : errno;
@@ -594,15 +602,28 @@ static char *obtain(int Fd, const char *Path,
     /* What is past the reserved part (a calling context tree) is mostly a
        hole: punching it again is cheaper than writing its zeros. */
     uint64_t Clear = Mine->SegmentSize;
-    if (Req->ReserveSize < Clear &&
+    if (Reserve < Clear &&
         fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-                  (off_t)(Offset + Req->ReserveSize),
-                  (off_t)(Clear - Req->ReserveSize)) == 0)
-      Clear = Req->ReserveSize;
+                  (off_t)(Offset + Reserve), (off_t)(Clear - Reserve)) == 0)
+      Clear = Reserve;
     memset(Seg + Req->ImageSize, 0, (size_t)(Clear - Req->ImageSize));
     madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
   }
   Req->FillCounters(Seg, 0);
+  if (Sparse) {
+    /* A page of the setup had no room: the segment would not read back as
+       written. Unpublished, it goes. */
+    if (__pathprof_guard_setup_end() != 0) {
+      munmap(Seg, (size_t)Req->SegmentSize);
+      if (!Claimed) {
+        int Ignored = ftruncate(Fd, (off_t)Offset);
+        (void)Ignored;
+      }
+      __pathprof_report_error("cannot create profile '%s': %s", Path,
+                              __pathprof_strerror(ENOSPC));
+      return 0;
+    }
+  }
   __atomic_store_n(&H->SegmentFlags, 0, __ATOMIC_RELEASE);
   if (!Claimed)
     __atomic_store_n(&H->Magic, PATHPROF_RAW_MAGIC, __ATOMIC_RELEASE);

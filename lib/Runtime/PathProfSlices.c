@@ -132,7 +132,9 @@ static Slice *takeSlice(void) {
   char *Seg = __pathprof_module_segment(__pathprof_module_pattern(), &Fd);
   if (!Seg)
     return 0;
-  S = newSlice();
+  /* Its address holds counters from now on: a page with no room in the
+     file system must be only lost (PathProfGuard.c). */
+  S = __pathprof_guard_keep(Seg, L.SegmentSize) == 0 ? newSlice() : 0;
   if (!S) {
     munmap(Seg, (size_t)L.SegmentSize);
     close(Fd);
