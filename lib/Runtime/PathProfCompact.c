@@ -210,6 +210,7 @@ typedef struct {
   int PerThread;
   /* Some segment was folded into Acc. */
   int AccUsed;
+  /* Acc and Scratch are null until a fold needs them (startFold). */
   char *Acc, *Scratch, *Buf;
   uint64_t BufSize;
   /* Page maps (PathProfInternal.h) of Acc and of the segment being read. */
@@ -496,6 +497,29 @@ static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
   return 0;
 }
 
+/* The one error of a compaction that leaves the file as it was (errno
+   says why). */
+static void reportFailure(const char *Path) {
+  __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
+                          "counts in their dense form",
+                          Path, __pathprof_strerror(errno));
+}
+
+/* The accumulator the folded segments are added to, and the scratch space
+   compact segments are expanded in, both starting as a segment of the
+   module that counted nothing. Returns 0, or -1 with errno set. */
+static int startFold(Compactor *C) {
+  const PathProfSegmentRequest *Req = C->Req;
+  C->Acc = anonymous(Req->SegmentSize);
+  C->Scratch = anonymous(Req->SegmentSize);
+  if (!C->Acc || !C->Scratch)
+    return -1;
+  memcpy(C->Acc, Req->Image, (size_t)Req->ImageSize);
+  Req->FillCounters(C->Acc, C->AccPages);
+  memcpy(C->Scratch, Req->Image, (size_t)Req->ImageSize);
+  return 0;
+}
+
 /* Everything between flock and funlock. */
 static void compactLocked(Compactor *C, const char *Path) {
   struct stat St;
@@ -542,6 +566,10 @@ static void compactLocked(Compactor *C, const char *Path) {
     Folded[0] = FirstDead;
     NumFolded = 1;
   } else if (NumDead) {
+    if (startFold(C) != 0) {
+      reportFailure(Path);
+      return;
+    }
     for (uint64_t Offset = FirstDead; Offset < Complete;) {
       PathProfRawHeader H;
       if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
@@ -557,9 +585,7 @@ static void compactLocked(Compactor *C, const char *Path) {
   int Result = AnyLive ? appendCompact(C, Complete, FileSize)
                        : rewriteFile(C, Path, Complete);
   if (Result != 0)
-    __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
-                            "counts in their dense form",
-                            Path, __pathprof_strerror(errno));
+    reportFailure(Path);
 }
 
 void __pathprof_compact(const PathProfSegmentRequest *Req) {
@@ -572,20 +598,14 @@ void __pathprof_compact(const PathProfSegmentRequest *Req) {
                                        PATHPROF_REGION_CONTEXT) != 0;
   C.BufSize =
       roundUp(Req->SegmentSize + 2 * HeaderBytes + 16, __pathprof_page_size());
-  C.Acc = anonymous(Req->SegmentSize);
-  C.Scratch = anonymous(Req->SegmentSize);
+  C.Acc = C.Scratch = 0;
   C.Buf = anonymous(C.BufSize);
   C.NumPages = Req->SegmentSize / __pathprof_page_size();
   C.AccPages = (unsigned char *)anonymous(2 * C.NumPages);
   C.SrcPages = C.AccPages ? C.AccPages + C.NumPages : 0;
-  if (!C.Acc || !C.Scratch || !C.Buf || !C.AccPages) {
-    __pathprof_report_error("cannot compact profile '%s': %s; it keeps the "
-                            "counts in their dense form",
-                            Req->Path, __pathprof_strerror(errno));
+  if (!C.Buf || !C.AccPages) {
+    reportFailure(Req->Path);
   } else if ((C.Fd = __pathprof_open_locked(Req->Path, 0)) >= 0) {
-    memcpy(C.Acc, Req->Image, (size_t)Req->ImageSize);
-    Req->FillCounters(C.Acc, C.AccPages);
-    memcpy(C.Scratch, Req->Image, (size_t)Req->ImageSize);
     compactLocked(&C, Req->Path);
     close(C.Fd);
   }

@@ -266,6 +266,16 @@ static uint64_t statField(int Wanted) {
   return V;
 }
 
-uint64_t __pathprof_process_start_time(void) { return statField(22); }
+uint64_t __pathprof_process_start_time(void) {
+  /* It never changes, but a fork child has its own. */
+  static pid_t Pid;
+  static uint64_t StartTime;
+  const pid_t Self = getpid();
+  if (__atomic_load_n(&Pid, __ATOMIC_ACQUIRE) != Self) {
+    __atomic_store_n(&StartTime, statField(22), __ATOMIC_RELAXED);
+    __atomic_store_n(&Pid, Self, __ATOMIC_RELEASE);
+  }
+  return __atomic_load_n(&StartTime, __ATOMIC_RELAXED);
+}
 
 uint64_t __pathprof_process_threads(void) { return statField(20); }
