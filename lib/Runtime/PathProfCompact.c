@@ -152,8 +152,8 @@ static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense, uint64_t Words,
       /* Most words of a page are zero: skip them four at a time. */
       const uint64_t PageEnd = (I / PageWords + 1) * PageWords;
       const uint64_t Stop = PageEnd < Words ? PageEnd : Words;
-      while (I + 4 <= Stop && !(Dense[I] | Dense[I + 1] | Dense[I + 2] |
-                                Dense[I + 3]))
+      while (I + 4 <= Stop &&
+             !(Dense[I] | Dense[I + 1] | Dense[I + 2] | Dense[I + 3]))
         I += 4;
       while (I < Stop && !Dense[I])
         ++I;
