@@ -339,6 +339,27 @@ static int copyRange(int In, uint64_t From, int Out, uint64_t To,
   return 0;
 }
 
+/* Copies \p Size bytes at \p From of \p In to \p To of \p Out in the
+   kernel (copy_file_range), where the file system can; otherwise as
+   copyRange() does. For what holds no holes: a description of megabytes
+   (a large module's) is then not read into memory and written back.
+   Returns 0, or -1 with errno set. */
+static int copyData(int In, uint64_t From, int Out, uint64_t To,
+                    uint64_t Size) {
+  while (Size) {
+    loff_t InAt = (loff_t)From, OutAt = (loff_t)To;
+    ssize_t N = copy_file_range(In, &InAt, Out, &OutAt, (size_t)Size, 0);
+    if (N < 0 && errno == EINTR)
+      continue;
+    if (N <= 0)
+      return copyRange(In, From, Out, To, Size);
+    From += (uint64_t)N;
+    To += (uint64_t)N;
+    Size -= (uint64_t)N;
+  }
+  return 0;
+}
+
 /* The compact segment of this process's segment at \p Offset, in C->Buf
    with its magic set; returns its size, or 0 with errno set. */
 static uint64_t compactOf(Compactor *C, uint64_t Offset) {
@@ -395,7 +416,10 @@ static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
     } else {
       Size = usedSize(&H);
     }
-    if (copyRange(C->Fd, Offset, Out, W, Size) != 0 ||
+    int Copied = H.SegmentKind == PATHPROF_SEGMENT_COUNTERS
+                     ? copyRange(C->Fd, Offset, Out, W, Size)
+                     : copyData(C->Fd, Offset, Out, W, Size);
+    if (Copied != 0 ||
         __pathprof_write_at(Out, &Size, sizeof(Size),
                             W + offsetof(PathProfRawHeader, SegmentSize)) != 0)
       return 0;
