@@ -61,6 +61,11 @@ static unsigned char Own[MAX_FOLDED];
 static unsigned NumFolded;
 /* One chunk of a copy into the new file. */
 static uint64_t CopyBuffer[8192];
+/* The compact segment and page maps of a small module (a short program's
+   exit pays for every mapping it makes): used instead of mapped memory
+   when they fit. */
+static uint64_t SmallBuf[2048];
+static unsigned char SmallPages[256];
 
 int __pathprof_compact_enabled(void) {
   static int Warned;
@@ -342,10 +347,13 @@ static int copyRange(int In, uint64_t From, int Out, uint64_t To,
 /* Copies \p Size bytes at \p From of \p In to \p To of \p Out in the
    kernel (copy_file_range), where the file system can; otherwise as
    copyRange() does. For what holds no holes: a description of megabytes
-   (a large module's) is then not read into memory and written back.
+   (a large module's) is then not read into memory and written back; one
+   that fits the copy buffer goes through it, which costs less.
    Returns 0, or -1 with errno set. */
 static int copyData(int In, uint64_t From, int Out, uint64_t To,
                     uint64_t Size) {
+  if (Size <= sizeof(CopyBuffer))
+    return copyRange(In, From, Out, To, Size);
   while (Size) {
     loff_t InAt = (loff_t)From, OutAt = (loff_t)To;
     ssize_t N = copy_file_range(In, &InAt, Out, &OutAt, (size_t)Size, 0);
@@ -630,9 +638,14 @@ void __pathprof_compact(const PathProfSegmentRequest *Req) {
   C.BufSize =
       roundUp(Req->SegmentSize + 2 * HeaderBytes + 16, __pathprof_page_size());
   C.Acc = C.Scratch = 0;
-  C.Buf = anonymous(C.BufSize);
   C.NumPages = Req->SegmentSize / __pathprof_page_size();
-  C.AccPages = (unsigned char *)anonymous(2 * C.NumPages);
+  const int SmallSegment = C.BufSize <= sizeof(SmallBuf),
+            FewPages = 2 * C.NumPages <= sizeof(SmallPages);
+  C.Buf = SmallSegment ? (char *)SmallBuf : anonymous(C.BufSize);
+  if (FewPages)
+    memset(SmallPages, 0, sizeof(SmallPages));
+  C.AccPages =
+      FewPages ? SmallPages : (unsigned char *)anonymous(2 * C.NumPages);
   C.SrcPages = C.AccPages ? C.AccPages + C.NumPages : 0;
   if (!C.Buf || !C.AccPages) {
     reportFailure(Req->Path);
@@ -644,8 +657,8 @@ void __pathprof_compact(const PathProfSegmentRequest *Req) {
     munmap(C.Acc, (size_t)Req->SegmentSize);
   if (C.Scratch)
     munmap(C.Scratch, (size_t)Req->SegmentSize);
-  if (C.Buf)
+  if (C.Buf && !SmallSegment)
     munmap(C.Buf, (size_t)C.BufSize);
-  if (C.AccPages)
+  if (C.AccPages && !FewPages)
     munmap(C.AccPages, (size_t)(2 * C.NumPages));
 }

@@ -96,14 +96,28 @@ int __pathprof_expand_name(const char *Pattern, uint64_t Signature, char *Out,
   return 0;
 }
 
+/* The directory \p Path, its missing parents first. The deepest one is
+   tried first: it exists for every profile but a program's first, and one
+   mkdir then says so. */
+static void makeDirectory(char *Path) {
+  if (mkdir(Path, 0755) == 0 || errno != ENOENT)
+    return;
+  char *Slash = strrchr(Path, '/');
+  if (!Slash || Slash == Path)
+    return;
+  *Slash = '\0';
+  makeDirectory(Path);
+  *Slash = '/';
+  mkdir(Path, 0755);
+}
+
 void __pathprof_create_parent_dirs(char *Path) {
   int SavedErrno = errno;
-  for (char *P = Path + 1; *P; ++P) {
-    if (*P != '/')
-      continue;
-    *P = '\0';
-    mkdir(Path, 0755);
-    *P = '/';
+  char *Slash = strrchr(Path, '/');
+  if (Slash && Slash != Path) {
+    *Slash = '\0';
+    makeDirectory(Path);
+    *Slash = '/';
   }
   errno = SavedErrno;
 }

@@ -450,7 +450,7 @@ static void reportForeign(const char *Path, int Foreign, int Merge) {
 static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   if (ftruncate(Fd, (off_t)(Offset + Size)) != 0)
     return -1;
-  if (fallocate(Fd, 0, (off_t)Offset, (off_t)Reserve) != 0 &&
+  if (Reserve && fallocate(Fd, 0, (off_t)Offset, (off_t)Reserve) != 0 &&
       errno != EOPNOTSUPP && errno != ENOSYS)
     return -1;
   return 0;
@@ -481,7 +481,8 @@ static int appendDescription(int Fd, const PathProfSegmentRequest *Req,
   H.OwnerStartTime = Req->StartTime;
   H.SegmentFlags = 0;
   uint64_t Magic = PATHPROF_RAW_MAGIC;
-  if (growFile(Fd, Offset, Req->DescriptionSize, Req->DescriptionSize) != 0 ||
+  /* Written with pwrite, which reports a full disk itself. */
+  if (growFile(Fd, Offset, Req->DescriptionSize, 0) != 0 ||
       __pathprof_write_at(Fd, (const char *)&H + 8, sizeof(H) - 8,
                           Offset + 8) != 0 ||
       __pathprof_write_at(Fd, Req->Description + sizeof(H),
@@ -558,12 +559,12 @@ static char *obtain(int Fd, const char *Path,
     }
     Keep += Req->DescriptionSize;
   }
-  /* With the SIGBUS guard, only the header page is reserved: the rest of
-     the segment gets file space page by page as counters are written, and
-     a page with no room is only lost (PathProfGuard.c). Without it, all of
-     what the runtime writes to. */
+  /* With the SIGBUS guard nothing is reserved: the segment gets file space
+     page by page as it is written, a page without room at setup gives the
+     segment up, and one while counting is only lost (PathProfGuard.c).
+     Without it, all of what the runtime writes to. */
   const int Sparse = __pathprof_guard_active();
-  const uint64_t Reserve = Sparse ? __pathprof_page_size() : Req->ReserveSize;
+  const uint64_t Reserve = Sparse ? 0 : Req->ReserveSize;
   if (!Claimed) {
     Offset = Keep;
     if (growFile(Fd, Offset, Req->SegmentSize, Reserve) != 0)
@@ -599,13 +600,15 @@ static char *obtain(int Fd, const char *Path,
   H->OwnerPid = Req->Pid;
   H->OwnerStartTime = Req->StartTime;
   if (Claimed) {
-    /* What is past the reserved part (a calling context tree) is mostly a
-       hole: punching it again is cheaper than writing its zeros. */
+    /* What is past the header page (sparse), or past the reserved part (a
+       calling context tree), is mostly a hole: punching it again is
+       cheaper than writing its zeros. */
+    const uint64_t Kept = Sparse ? __pathprof_page_size() : Req->ReserveSize;
     uint64_t Clear = Mine->SegmentSize;
-    if (Reserve < Clear &&
+    if (Kept < Clear &&
         fallocate(Fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE,
-                  (off_t)(Offset + Reserve), (off_t)(Clear - Reserve)) == 0)
-      Clear = Reserve;
+                  (off_t)(Offset + Kept), (off_t)(Clear - Kept)) == 0)
+      Clear = Kept;
     memset(Seg + Req->ImageSize, 0, (size_t)(Clear - Req->ImageSize));
     madvise(Seg, (size_t)Mine->SegmentSize, MADV_RANDOM);
   }
