@@ -9,7 +9,7 @@
 // a page each.
 //
 // REQUIRES: mount-tmpfs, linux
-// RUN: %clang_pathprof -O1 -g %s %pathprof_rt -o %t
+// RUN: %clang_pathprof -O1 -g %S/Inputs/wide_paths.c %pathprof_rt -o %t
 // RUN: rm -rf %t.mnt %t.out && mkdir -p %t.mnt %t.out
 //
 // 8 KB: the description fits, the segment's header does not: one error at
@@ -36,7 +36,7 @@
 // RUN: %llvm-pathprof show --json %t.out/part.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=PART %s
 // LOST:      PathProf error: no room in the file system for the profile's counters; counts that do not fit are not kept
 // LOST-NEXT: PathProf error: cannot compact profile '{{.*}}a.pathraw': No space left on device; it keeps the counts in their dense form
-// PART:      function {{.*}}compact-disk-full.c;wide paths=65536 entry=2 total=2
+// PART:      function {{.*}}wide_paths.c;wide paths=65536 entry=2 total=2
 // PART-NEXT:   path 0 1
 // PART-NEXT:   path 43690 1
 // PART-NEXT: function main paths=1 entry=1 total=1
@@ -62,7 +62,7 @@
 // RUN: %llvm-pathprof show --segments %t.out/room.pathraw | FileCheck --check-prefix=COMPACT %s
 // RUN: %llvm-pathprof show --json %t.out/room.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=COUNTS %s
 // COMPACT: Holds: compact counts
-// COUNTS:      function {{.*}}compact-disk-full.c;wide paths=65536 entry=3 total=3
+// COUNTS:      function {{.*}}wide_paths.c;wide paths=65536 entry=3 total=3
 // COUNTS-NEXT:   path 0 1
 // COUNTS-NEXT:   path 43690 1
 // COUNTS-NEXT:   path 65535 1
@@ -75,27 +75,3 @@
 // RUN: FileCheck --check-prefix=OUT %s < %t.out/reserve.out
 // RUN: FileCheck --check-prefix=NOSEG --implicit-check-not='PathProf error' %s < %t.out/reserve.err
 // RUN: %llvm-pathprof show %t.out/reserve.pathraw | FileCheck --check-prefix=NONE %s
-
-#include <stdio.h>
-
-static volatile unsigned Sink;
-
-/* 16 if-else diamonds: 65,536 paths, dense counters (the default limit). */
-#define DIAMOND(B)                                                             \
-  if (X & (1u << B))                                                           \
-    Sink += B;                                                                 \
-  else                                                                         \
-    Sink -= B;
-__attribute__((noinline)) static void wide(unsigned X) {
-  DIAMOND(15) DIAMOND(14) DIAMOND(13) DIAMOND(12) DIAMOND(11) DIAMOND(10)
-  DIAMOND(9) DIAMOND(8) DIAMOND(7) DIAMOND(6) DIAMOND(5) DIAMOND(4) DIAMOND(3)
-  DIAMOND(2) DIAMOND(1) DIAMOND(0)
-}
-
-int main(void) {
-  wide(0);
-  wide(0xaaaa);
-  wide(0xffff);
-  printf("sum %u\n", 0xffffu * 16);
-  return 3;
-}

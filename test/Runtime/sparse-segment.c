@@ -3,13 +3,13 @@
 // wide() reserves 65,536 dense counters (a 516 KB segment) and writes three
 // of them; with PATHPROF_COMPACT=0 the file stays as it was while running.
 //
-// RUN: %clang_pathprof -O1 %s %pathprof_rt -o %t
+// RUN: %clang_pathprof -O1 %S/Inputs/wide_paths.c %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: not env PATHPROF_COMPACT=0 PATHPROF_FILE=%t.d/a.pathraw %t > %t.d/a.out
 // RUN: %python -c "import os, sys; s = os.stat(sys.argv[1]); print('size', 'large' if s.st_size > 512 * 1024 else s.st_size, 'on disk', 'small' if s.st_blocks * 512 <= 64 * 1024 else s.st_blocks * 512)" %t.d/a.pathraw | FileCheck --check-prefix=SPARSE %s
 // SPARSE: size large on disk small
 // RUN: %llvm-pathprof show --json %t.d/a.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=COUNTS %s
-// COUNTS:      function {{.*}}sparse-segment.c;wide paths=65536 entry=3 total=3
+// COUNTS:      function {{.*}}wide_paths.c;wide paths=65536 entry=3 total=3
 // COUNTS-NEXT:   path 0 1
 // COUNTS-NEXT:   path 43690 1
 // COUNTS-NEXT:   path 65535 1
@@ -23,27 +23,3 @@
 // OUT:      sum 1048560
 // OUT-NEXT: exit status 3
 // RUN: %llvm-pathprof show --json %t.d/b.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck --check-prefix=COUNTS %s
-
-#include <stdio.h>
-
-static volatile unsigned Sink;
-
-/* 16 if-else diamonds: 65,536 paths, dense counters (the default limit). */
-#define DIAMOND(B)                                                             \
-  if (X & (1u << B))                                                           \
-    Sink += B;                                                                 \
-  else                                                                         \
-    Sink -= B;
-__attribute__((noinline)) static void wide(unsigned X) {
-  DIAMOND(15) DIAMOND(14) DIAMOND(13) DIAMOND(12) DIAMOND(11) DIAMOND(10)
-  DIAMOND(9) DIAMOND(8) DIAMOND(7) DIAMOND(6) DIAMOND(5) DIAMOND(4) DIAMOND(3)
-  DIAMOND(2) DIAMOND(1) DIAMOND(0)
-}
-
-int main(void) {
-  wide(0);
-  wide(0xaaaa);
-  wide(0xffff);
-  printf("sum %u\n", 0xffffu * 16);
-  return 3;
-}
