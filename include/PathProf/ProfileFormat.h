@@ -43,8 +43,10 @@ extern "C" {
    in the module's binary (NAME_REFS, BUILD_ID). Version 8 adds value
    blocks of memory-operation sizes (PATHPROF_VALUE_SITE_SIZES). Version 9
    adds path tables whose counts come before their metric groups
-   (PATHPROF_FUNC_SPLIT). */
-#define PATHPROF_RAW_VERSION 9ULL
+   (PATHPROF_FUNC_SPLIT). Version 10 adds packed segments
+   (PATHPROF_SEGMENT_PACKED), which a normal exit leaves in place of compact
+   segments and of small descriptions. */
+#define PATHPROF_RAW_VERSION 10ULL
 #define PATHPROF_RAW_V1_HEADER_SIZE 128ULL
 
 /* Layout version of PathProfFunctionData. The pass emits it as
@@ -60,10 +62,13 @@ extern "C" {
 /* PathProfRawHeader::SegmentKind: a module's description (its FUNCTIONS
    and NAMES regions), one module instance's counts (COUNTERS, HASH), or
    (version 6) the counts of dead instances of a module folded and stored
-   sparsely (DENSE_HEADER, RUNS). */
+   sparsely (DENSE_HEADER, RUNS), or (version 10) a description or counter
+   segment packed in a short header (PathProfPackedHeader) and runs of
+   variable-length words (PathProf/PackedImage.h). */
 #define PATHPROF_SEGMENT_DESCRIPTION 1ULL
 #define PATHPROF_SEGMENT_COUNTERS 2ULL
 #define PATHPROF_SEGMENT_COMPACT 3ULL
+#define PATHPROF_SEGMENT_PACKED 4ULL
 
 /* PathProfRawHeader::SegmentFlags: the segment's counts were folded into
    another segment of the file; readers skip it and a writer may reuse it. */
@@ -206,6 +211,16 @@ typedef struct PathProfRawHeader {
   char Runtime[PATHPROF_RAW_STRING_SIZE];  /* runtime that wrote the segment */
   PathProfRawRegion Regions[PATHPROF_RAW_MAX_REGIONS];
 } PathProfRawHeader;
+
+/* Header of a packed segment (version 10): a description or counter
+   segment as runs of its non-zero words (PathProf/PackedImage.h). Its
+   fields up to OwnerStartTime are PathProfRawHeader's, so that a writer
+   walking a file reads kind, size, flags, signature and owner of every
+   segment alike. */
+typedef struct PathProfPackedHeader {
+#define PATHPROF_PACKED_HEADER_FIELD(Name) uint64_t Name;
+#include "PathProf/ProfileLayout.inc"
+} PathProfPackedHeader;
 
 typedef struct PathProfRawFunction {
 #define PATHPROF_RAW_FUNCTION_FIELD(Name) uint64_t Name;

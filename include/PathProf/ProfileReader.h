@@ -129,7 +129,9 @@ struct RawSegmentInfo {
   enum SegmentKind { Both, Description, Counts, Compact };
   uint64_t Offset = 0;
   uint64_t Version = 0;
-  uint64_t Size = 0;
+  uint64_t Size = 0; ///< Bytes in the file.
+  /// Version 10, a packed segment: the bytes of the segment it holds.
+  std::optional<uint64_t> UnpackedSize;
   SegmentKind Kind = Both;
   uint64_t NumFunctions = 0;
   uint64_t ModuleSignature = 0;

@@ -29,6 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "PathProf/PackedImage.h"
 #include "PathProf/ProfileBinaries.h"
 #include "PathProf/ProfileError.h"
 #include "PathProf/ProfileFormat.h"
@@ -86,6 +87,7 @@ struct LegacyHeader {
 constexpr uint64_t V1HeaderBytes = PATHPROF_RAW_V1_HEADER_SIZE;
 constexpr uint64_t V2HeaderBytes = sizeof(LegacyHeader);
 constexpr uint64_t V3HeaderBytes = sizeof(PathProfRawHeader);
+constexpr uint64_t PackedHeaderBytes = sizeof(PathProfPackedHeader);
 constexpr uint64_t RegionBytes = sizeof(PathProfRawRegion);
 constexpr uint64_t FunctionBytes = sizeof(PathProfRawFunction);
 constexpr uint64_t HashHeaderBytes = sizeof(PathProfHashHeader);
@@ -113,8 +115,11 @@ static_assert(V2HeaderBytes == 18 * 8 + 2 * PATHPROF_RAW_STRING_SIZE &&
                   HashHeaderBytes == 4 * 8 && HashEntryBytes == 3 * 8 &&
                   HashMetricEntryBytes == (3 + PATHPROF_MAX_METRICS) * 8 &&
                   HashSampledEntryBytes == (4 + 3 * PATHPROF_MAX_METRICS) * 8 &&
-                  SamplingBytes == 4 * 8,
+                  SamplingBytes == 4 * 8 && PackedHeaderBytes == 12 * 8,
               "raw profile structures must be packed 64-bit fields");
+static_assert(offsetof(PathProfPackedHeader, OwnerStartTime) ==
+                  offsetof(PathProfRawHeader, OwnerStartTime),
+              "a packed header starts as a raw header does");
 
 /// Where a problem is: nothing for a version 1 file, the segment otherwise.
 struct Location {
@@ -154,6 +159,9 @@ struct RawSegment {
   /// zero, as sorted disjoint [begin, end) ranges, so that reading its counts
   /// need not visit (nor fault in) the zero pages between them.
   std::optional<std::vector<std::pair<uint64_t, uint64_t>>> NonZero;
+  /// Version 10, a segment unpacked from a packed one: that one's bytes in
+  /// the file (0: not packed).
+  uint64_t PackedSize = 0;
 
   bool hasFunctions() const {
     return Kind != PATHPROF_SEGMENT_COUNTERS &&
@@ -382,6 +390,11 @@ public:
   Expected<char *> allocate(uint64_t Size, const Location &At);
   /// Copies \p Bytes to byte \p Offset of the last block allocate() gave.
   void write(uint64_t Offset, StringRef Bytes);
+  /// Notes that bytes [\p Begin, \p End) of the last block allocate() gave
+  /// were written by its caller.
+  void wrote(uint64_t Begin, uint64_t End) {
+    Blocks.back().Written.emplace_back(Begin, End);
+  }
 
 private:
   struct Block {
@@ -430,10 +443,9 @@ Expected<char *> ExpandedSegments::allocate(uint64_t Size, const Location &At) {
 }
 
 void ExpandedSegments::write(uint64_t Offset, StringRef Bytes) {
-  Block &B = Blocks.back();
-  std::memcpy(static_cast<char *>(B.Memory.base()) + Offset, Bytes.data(),
-              Bytes.size());
-  B.Written.emplace_back(Offset, Offset + Bytes.size());
+  std::memcpy(static_cast<char *>(Blocks.back().Memory.base()) + Offset,
+              Bytes.data(), Bytes.size());
+  wrote(Offset, Offset + Bytes.size());
 }
 
 ExpandedSegments::~ExpandedSegments() {
@@ -557,6 +569,94 @@ Expected<RawSegment> expandCompact(const RawSegment &S,
   D->Runtime = S.Runtime;
   D->OwnerPid = S.OwnerPid;
   D->NonZero = std::move(NonZero);
+  return D;
+}
+
+/// What a packed segment's run that did not decode says of itself.
+const char *packedRunError(int Status) {
+  switch (Status) {
+  case PATHPROF_PACKED_CUT_OFF:
+    return "is cut off by the end of the runs";
+  case PATHPROF_PACKED_BAD_NUMBER:
+    return "has a number longer than 64 bits";
+  case PATHPROF_PACKED_NO_WORDS:
+    return "has no words";
+  }
+  return "goes past the end of the packed segment's image";
+}
+
+/// Version 10: the description or counter segment the packed segment \p Seg
+/// (its header checked by the caller) holds, unpacked into \p Store from its
+/// runs (PathProf/PackedImage.h), its header checked against the packed one.
+/// Its regions are checked by the caller as those of any segment of its
+/// kind, their offsets in the unpacked segment.
+Expected<RawSegment> unpackSegment(StringRef Seg, const Location &At,
+                                   ExpandedSegments &Store) {
+  PathProfPackedHeader P;
+#define PATHPROF_PACKED_HEADER_FIELD(Name)                                     \
+  P.Name = readU64(Seg, offsetof(PathProfPackedHeader, Name));
+#include "PathProf/ProfileLayout.inc"
+  if (P.InnerKind != PATHPROF_SEGMENT_DESCRIPTION &&
+      P.InnerKind != PATHPROF_SEGMENT_COUNTERS)
+    return corrupt(At.prefix() + "packed segment holds a segment of kind " +
+                   Twine(P.InnerKind) + "; expected " +
+                   Twine(PATHPROF_SEGMENT_DESCRIPTION) + " or " +
+                   Twine(PATHPROF_SEGMENT_COUNTERS));
+  if (P.EncodedSize > Seg.size() - PackedHeaderBytes)
+    return corrupt(At.prefix() + "packed segment says its runs have " +
+                   Twine(P.EncodedSize) + " bytes, but " +
+                   Twine(Seg.size() - PackedHeaderBytes) +
+                   " follow its header");
+  if (P.InnerSize < V3HeaderBytes || P.InnerSize % 8 != 0 ||
+      P.InnerSize > MaxExpandedBytes)
+    return corrupt(At.prefix() + "packed segment says it holds " +
+                   Twine(P.InnerSize) +
+                   " bytes; expected a multiple of 8 from " +
+                   Twine(V3HeaderBytes) + " to " + Twine(MaxExpandedBytes));
+
+  Expected<char *> Block = Store.allocate(P.InnerSize, At);
+  if (!Block)
+    return Block.takeError();
+  uint64_t *Image = reinterpret_cast<uint64_t *>(*Block);
+  const uint8_t *In = Seg.bytes_begin() + PackedHeaderBytes;
+  std::vector<std::pair<uint64_t, uint64_t>> NonZero;
+  uint64_t Pos = 0, Next = 0;
+  while (Pos < P.EncodedSize) {
+    PathProfPackedRun Run;
+    pathprofGetRun(In, P.EncodedSize, &Pos, &Next, Image, P.InnerSize / 8,
+                   &Run);
+    // Written or not, the words a failed run may have touched are zeroed
+    // before the block is reused.
+    Store.wrote(Run.Start * 8,
+                std::min(Run.Start + Run.NumWords, P.InnerSize / 8) * 8);
+    if (Run.Status != PATHPROF_PACKED_OK)
+      return corrupt(At.prefix() + "run at byte " +
+                     Twine(PackedHeaderBytes + Run.At) + " " +
+                     packedRunError(Run.Status));
+    NonZero.emplace_back(Run.Start * 8, (Run.Start + Run.NumWords) * 8);
+  }
+
+  StringRef Inner(*Block, P.InnerSize);
+  auto Field = [&](size_t Member) { return readU64(Inner, Member); };
+  if (Field(offsetof(PathProfRawHeader, Magic)) != PATHPROF_RAW_MAGIC ||
+      Field(offsetof(PathProfRawHeader, Version)) != P.Version ||
+      Field(offsetof(PathProfRawHeader, HeaderSize)) != V3HeaderBytes ||
+      Field(offsetof(PathProfRawHeader, SegmentSize)) != P.InnerSize ||
+      Field(offsetof(PathProfRawHeader, SegmentKind)) != P.InnerKind ||
+      Field(offsetof(PathProfRawHeader, SegmentFlags)) != 0 ||
+      Field(offsetof(PathProfRawHeader, ModuleSignature)) != P.ModuleSignature)
+    return corrupt(At.prefix() +
+                   "the header of the packed segment's image is not that of "
+                   "a complete segment of the packed segment's version, "
+                   "size, kind and module signature");
+  Expected<RawSegment> D = decodeHeader(Inner, At);
+  if (!D)
+    return D.takeError();
+  D->Flags = P.SegmentFlags;
+  D->OwnerPid = P.OwnerPid;
+  D->PackedSize = Seg.size();
+  if (D->Kind == PATHPROF_SEGMENT_COUNTERS)
+    D->NonZero = std::move(NonZero);
   return D;
 }
 
@@ -1759,10 +1859,12 @@ Error walkVersion1(StringRef Buffer, SegmentVisitor Visit) {
   return Visit(S);
 }
 
-/// Versions 2 and 3: segments from offset 0 to the end of the file, all of
-/// the file's version.
+/// Versions 2 and later: segments from offset 0 to the end of the file, all
+/// of the file's version; a packed one (version 10) is visited as the
+/// segment it holds, unpacked into \p Store.
 Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
-                      SegmentVisitor Visit, WarningHandler Warn) {
+                      SegmentVisitor Visit, WarningHandler Warn,
+                      ExpandedSegments &Store) {
   const uint64_t HeaderBytes = FileVersion == 2 ? V2HeaderBytes : V3HeaderBytes;
   uint64_t Offset = 0;
   while (Offset < Buffer.size()) {
@@ -1776,7 +1878,7 @@ Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
            "creating it); ignored");
       return Error::success();
     }
-    if (Rest.size() < 32)
+    if (Rest.size() < 40)
       return truncated(At.prefix() + "only " + Twine(Rest.size()) +
                        " bytes left, too few for a segment header");
     uint64_t Magic = readU64(Rest, 0);
@@ -1796,13 +1898,19 @@ Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
     if (Version != FileVersion)
       return corrupt(At.prefix() + "format version " + Twine(Version) +
                      " in a version " + Twine(FileVersion) + " file");
-    if (HeaderSize != HeaderBytes)
+    // Version 10: a packed segment has a short header of its own.
+    const bool Packed =
+        Version >= 10 && readU64(Rest, offsetof(PathProfRawHeader,
+                                                SegmentKind)) ==
+                             PATHPROF_SEGMENT_PACKED;
+    const uint64_t Want = Packed ? PackedHeaderBytes : HeaderBytes;
+    if (HeaderSize != Want)
       return corrupt(At.prefix() + "header size " + Twine(HeaderSize) +
-                     ", expected " + Twine(HeaderBytes));
-    if (Rest.size() < HeaderBytes)
+                     ", expected " + Twine(Want));
+    if (Rest.size() < Want)
       return truncated(At.prefix() + "only " + Twine(Rest.size()) +
                        " bytes left, too few for a segment header");
-    if (SegmentSize < HeaderBytes || SegmentSize % 8 != 0)
+    if (SegmentSize < Want || SegmentSize % 8 != 0)
       return corrupt(At.prefix() + "segment size " + Twine(SegmentSize) +
                      " is smaller than the header or not a multiple of 8");
     if (SegmentSize > Rest.size())
@@ -1813,6 +1921,11 @@ Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
     RawSegment S;
     if (FileVersion == 2) {
       S = decodeLegacyHeader(Seg, At);
+    } else if (Packed) {
+      Expected<RawSegment> Unpacked = unpackSegment(Seg, At, Store);
+      if (!Unpacked)
+        return Unpacked.takeError();
+      S = std::move(*Unpacked);
     } else {
       Expected<RawSegment> Decoded = decodeHeader(Seg, At);
       if (!Decoded)
@@ -1829,9 +1942,10 @@ Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
   return Error::success();
 }
 
-/// Checks the file's magic and walks its segments.
-Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
-                   WarningHandler Warn) {
+/// Checks the file's magic and walks its segments; \p Store keeps the
+/// segments unpacked from packed ones.
+Error walkSegments(StringRef Buffer, SegmentVisitor Visit, WarningHandler Warn,
+                   ExpandedSegments &Store) {
   if (Buffer.size() < 16)
     return truncated("file is too small for the header (" +
                      Twine(Buffer.size()) + " bytes)");
@@ -1845,7 +1959,7 @@ Error walkSegments(StringRef Buffer, SegmentVisitor Visit,
   if (Version == 1)
     return walkVersion1(Buffer, Visit);
   if (Version >= 2 && Version <= PATHPROF_RAW_VERSION)
-    return walkSegmentList(Buffer, Version, Visit, Warn);
+    return walkSegmentList(Buffer, Version, Visit, Warn, Store);
   return versionError(Version);
 }
 
@@ -1993,7 +2107,7 @@ pathprof::readRawProfile(StringRef Buffer, WarningHandler Warn,
                      utohexstr(S.Signature, /*LowerCase=*/true));
     return Error::success();
   };
-  if (Error E = walkSegments(Buffer, Add, Warn))
+  if (Error E = walkSegments(Buffer, Add, Warn, Expanded))
     return std::move(E);
   if (Error E = B.setMetrics(Counts))
     return std::move(E);
@@ -2055,7 +2169,7 @@ pathprof::readRawModuleCounts(StringRef Buffer, WarningHandler Warn,
       return corrupt("not read against the cached description");
     return Error::success();
   };
-  if (Error E = walkSegments(Buffer, Add, Hold)) {
+  if (Error E = walkSegments(Buffer, Add, Hold, Expanded)) {
     consumeError(std::move(E));
     return std::nullopt;
   }
@@ -2087,16 +2201,22 @@ pathprof::readRawModuleCounts(StringRef Buffer, WarningHandler Warn,
 Expected<std::vector<RawSegmentInfo>>
 pathprof::readRawSegments(StringRef Buffer, WarningHandler Warn) {
   std::vector<RawSegmentInfo> Segments;
+  ExpandedSegments Unpacked;
   auto Describe = [&](RawSegment &S) -> Error {
     RawSegmentInfo I;
     I.Offset = S.At.Offset;
     I.Version = S.Version;
-    I.Size = S.Bytes.size();
+    I.Size = S.PackedSize ? S.PackedSize : S.Bytes.size();
+    if (S.PackedSize)
+      I.UnpackedSize = S.Bytes.size();
     I.Kind = S.Kind == PATHPROF_SEGMENT_DESCRIPTION
                  ? RawSegmentInfo::Description
              : S.Kind == PATHPROF_SEGMENT_COUNTERS ? RawSegmentInfo::Counts
              : S.Kind == PATHPROF_SEGMENT_COMPACT  ? RawSegmentInfo::Compact
                                                    : RawSegmentInfo::Both;
+    // A packed counter segment holds the counts of instances that ended.
+    if (S.PackedSize && I.Kind == RawSegmentInfo::Counts)
+      I.Kind = RawSegmentInfo::Compact;
     I.NumFunctions = S.NumFunctions;
     I.ModuleSignature = S.Signature;
     I.Free = S.Flags & PATHPROF_SEGMENT_FREE;
@@ -2106,7 +2226,7 @@ pathprof::readRawSegments(StringRef Buffer, WarningHandler Warn) {
     Segments.push_back(std::move(I));
     return Error::success();
   };
-  if (Error E = walkSegments(Buffer, Describe, Warn))
+  if (Error E = walkSegments(Buffer, Describe, Warn, Unpacked))
     return std::move(E);
   return std::move(Segments);
 }

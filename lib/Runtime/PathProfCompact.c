@@ -14,15 +14,17 @@
 |*     dense image in anonymous memory (PathProfSegment.c's fold), unless
 |*     the only one is this process's own dense segment (one process, one
 |*     thread: the common case), which is encoded as it is;
-|*  2. encodes that image as a compact segment (docs/FileFormat.md): the
-|*     dense header it stands for, and the runs of its non-zero words;
+|*  2. packs that image (docs/FileFormat.md, "Packed segments"): a short
+|*     header, and the runs of its non-zero words as variable-length
+|*     numbers (PathProf/PackedImage.h);
 |*  3. if no segment of the file is live (no other process, or other module
 |*     of this one, counts into it), writes a new file next to it (the
-|*     descriptions without their page padding, the segments it could not
-|*     fold, the compact segment) and renames it over the old one: readers
+|*     descriptions without their page padding, packed if they are small,
+|*     the segments it could not fold, the packed counts) and renames it
+|*     over the old one: readers
 |*     see the old file or the new one, never a mix, and a writer waiting
 |*     for the lock reopens the name (__pathprof_open_locked);
-|*  4. otherwise appends the compact segment (magic last) and only then flags
+|*  4. otherwise appends the packed segment (magic last) and only then flags
 |*     the folded segments FREE, punching the dense ones' pages out of the
 |*     file: their counts are never lost, and the last process out leaves
 |*     the small file.
@@ -34,6 +36,7 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "PathProfInternal.h"
+#include "PathProf/PackedImage.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -48,19 +51,27 @@
 
 /* Segments one compaction folds; more are left for the next one. */
 #define MAX_FOLDED 1024
-/* Zero words a run takes in rather than end there: a new run costs its two
-   words of start and length. */
-#define MAX_GAP 2
 
-enum { HeaderBytes = sizeof(PathProfRawHeader), HeaderWords = HeaderBytes / 8 };
+enum {
+  HeaderBytes = sizeof(PathProfRawHeader),
+  HeaderWords = HeaderBytes / 8,
+  PackedHeaderBytes = sizeof(PathProfPackedHeader),
+  /* A packed image of W words takes at most 8 W bytes of words and 12 of
+     gap and shape per run. Every run but the first of the header and the
+     first of the rest follows three zero words or more, which it does not
+     write: at most 8 W + 24 bytes in all, and 7 of padding. */
+  PackedSlack = PackedHeaderBytes + 32
+};
 
 /* The segments the compaction replaces: folded into the accumulator, or
    (Own) compacted on their own. */
 static uint64_t Folded[MAX_FOLDED];
 static unsigned char Own[MAX_FOLDED];
 static unsigned NumFolded;
-/* One chunk of a copy into the new file. */
+/* One chunk of a copy into the new file; a description that fits is packed
+   from it into PackBuffer. */
 static uint64_t CopyBuffer[8192];
+static uint64_t PackBuffer[8192 + PackedSlack / 8];
 /* The compact segment and page maps of a small module (a short program's
    exit pays for every mapping it makes): used instead of mapped memory
    when they fit. */
@@ -101,114 +112,118 @@ static int wasFolded(uint64_t Offset) {
   return 0;
 }
 
-/* Expands the compact segment \p K (\p KSize bytes, read from the file) into
-   \p Dense, zero past the header of \p Req's layout, marking the pages it
-   writes in \p Pages. Returns 0, or -1 when K is not a compact segment of
-   this layout as this runtime writes it. */
-static int expand(char *Dense, const char *K, uint64_t KSize,
+/* Unpacks the packed counter segment \p K (\p KSize bytes, read from the
+   file) into \p Dense, zero but for the header of \p Req's layout, marking
+   the pages it writes in \p Pages. Returns 0, or -1 when K is not a packed
+   segment of this layout as this runtime writes it. */
+static int unpack(char *Dense, const char *K, uint64_t KSize,
                   const PathProfSegmentRequest *Req, unsigned char *Pages) {
-  const PathProfRawHeader *H = (const PathProfRawHeader *)K;
-  if (H->NumRegions > PATHPROF_RAW_MAX_REGIONS)
+  const PathProfPackedHeader P =
+      __pathprof_packed_header((const PathProfRawHeader *)K);
+  if (P.InnerKind != PATHPROF_SEGMENT_COUNTERS ||
+      P.InnerSize != Req->SegmentSize || P.EncodedSize > KSize - P.HeaderSize)
     return -1;
-  const PathProfRawRegion *D =
-      __pathprof_find_region(H, PATHPROF_REGION_DENSE_HEADER);
-  const PathProfRawRegion *R = __pathprof_find_region(H, PATHPROF_REGION_RUNS);
-  if (!D || !R || D->Size != HeaderBytes || D->Offset % 8 != 0 ||
-      R->Offset % 8 != 0 || R->Size % 8 != 0 || D->Offset > KSize ||
-      D->Size > KSize - D->Offset || R->Offset > KSize ||
-      R->Size > KSize - R->Offset)
-    return -1;
-  PathProfRawHeader Inner;
-  memcpy(&Inner, K + D->Offset, sizeof(Inner));
-  if (!__pathprof_same_layout(&Inner, (const PathProfRawHeader *)Req->Image))
-    return -1;
-  const uint64_t *W = (const uint64_t *)(K + R->Offset);
-  const uint64_t N = R->Size / 8, Limit = Req->SegmentSize / 8;
-  uint64_t Next = HeaderWords;
-  for (uint64_t I = 0; I != N;) {
-    if (N - I < 2)
+  const uint8_t *In = (const uint8_t *)K + P.HeaderSize;
+  const uint64_t Words = Req->SegmentSize / 8;
+  uint64_t Pos = 0, Next = 0;
+  memset(Dense, 0, HeaderBytes);
+  while (Pos < P.EncodedSize) {
+    PathProfPackedRun Run;
+    pathprofGetRun(In, P.EncodedSize, &Pos, &Next, (uint64_t *)Dense, Words,
+                   &Run);
+    if (Run.Status != PATHPROF_PACKED_OK)
       return -1;
-    uint64_t Start = W[I], Len = W[I + 1];
-    if (Len == 0 || Start < Next || Start > Limit || Len > Limit - Start ||
-        Len > N - I - 2)
-      return -1;
-    memcpy(Dense + Start * 8, &W[I + 2], (size_t)(Len * 8));
-    __pathprof_mark_pages(Pages, Start * 8, Len * 8);
-    Next = Start + Len;
-    I += 2 + Len;
+    __pathprof_mark_pages(Pages, Run.Start * 8, Run.NumWords * 8);
   }
-  return 0;
+  return __pathprof_same_layout((const PathProfRawHeader *)Dense,
+                                (const PathProfRawHeader *)Req->Image)
+             ? 0
+             : -1;
 }
 
-/* Writes the runs {start, length, words} of the non-zero words of \p Dense
-   (\p Words words) past its header to \p Out, reading only the pages
-   \p Pages marks (the others are zero); returns the words written, at most
-   Words - HeaderWords + 2. */
-static uint64_t encodeRuns(uint64_t *Out, const uint64_t *Dense, uint64_t Words,
-                           const unsigned char *Pages) {
+/* Packs the non-zero words [\p From, \p To) of \p Image into \p Out, as
+   runs after the word *\p Next (the end of the previous run), reading only
+   the pages \p Pages marks (all, if null; the others are zero); returns the
+   bytes written and advances *Next. */
+static uint64_t packWords(uint8_t *Out, const uint64_t *Image, uint64_t From,
+                          uint64_t To, const unsigned char *Pages,
+                          uint64_t *Next) {
   const uint64_t PageWords = __pathprof_page_size() / 8;
+#define MARKED(W) (!Pages || Pages[(W) / PageWords])
   uint64_t N = 0;
-  for (uint64_t I = HeaderWords; I < Words;) {
-    if (!Pages[I / PageWords]) {
+  for (uint64_t I = From; I < To;) {
+    if (!MARKED(I)) {
       I = (I / PageWords + 1) * PageWords;
       continue;
     }
-    if (!Dense[I]) {
+    if (!Image[I]) {
       /* Most words of a page are zero: skip them four at a time. */
       const uint64_t PageEnd = (I / PageWords + 1) * PageWords;
-      const uint64_t Stop = PageEnd < Words ? PageEnd : Words;
+      const uint64_t Stop = PageEnd < To ? PageEnd : To;
       while (I + 4 <= Stop &&
-             !(Dense[I] | Dense[I + 1] | Dense[I + 2] | Dense[I + 3]))
+             !(Image[I] | Image[I + 1] | Image[I + 2] | Image[I + 3]))
         I += 4;
-      while (I < Stop && !Dense[I])
+      while (I < Stop && !Image[I])
         ++I;
       continue;
     }
     uint64_t End = I + 1;
     /* A page the map does not mark is zeros: the run ends before it. */
     for (uint64_t J = End;
-         J < Words && J - End <= MAX_GAP && Pages[J / PageWords]; ++J)
-      if (Dense[J])
+         J < To && J - End <= PATHPROF_PACKED_MAX_GAP && MARKED(J); ++J)
+      if (Image[J])
         End = J + 1;
-    Out[N++] = I;
-    Out[N++] = End - I;
-    memcpy(&Out[N], &Dense[I], (size_t)((End - I) * 8));
-    N += End - I;
+#undef MARKED
+    N += pathprofPutRun(Out + N, I - *Next, &Image[I], End - I);
+    *Next = End;
     I = End;
   }
   return N;
 }
 
-/* Builds the compact segment of the dense image \p Acc, whose pages
-   \p Pages marks, in \p K; returns its size. */
-static uint64_t buildCompact(char *K, const char *Acc,
+/* Builds in \p K the packed segment of the segment image \p Image of
+   \p Size bytes, of kind \p Kind, whose pages \p Pages marks (all, if null),
+   with \p Header in place of the image's own header; returns its size. The
+   segment's magic is 0. */
+static uint64_t buildPacked(char *K, const PathProfRawHeader *Header,
+                            const char *Image, uint64_t Size, uint64_t Kind,
+                            const unsigned char *Pages,
+                            const PathProfSegmentRequest *Req) {
+  uint8_t *Out = (uint8_t *)K + PackedHeaderBytes;
+  uint64_t Next = 0;
+  uint64_t N = packWords(Out, (const uint64_t *)Header, 0, HeaderWords, 0, &Next);
+  N += packWords(Out + N, (const uint64_t *)Image, HeaderWords, Size / 8, Pages,
+                 &Next);
+  PathProfPackedHeader P;
+  memset(&P, 0, sizeof(P));
+  P.Version = PATHPROF_RAW_VERSION;
+  P.HeaderSize = PackedHeaderBytes;
+  P.SegmentSize = PackedHeaderBytes + roundUp(N, 8);
+  P.SegmentKind = PATHPROF_SEGMENT_PACKED;
+  P.ModuleSignature = Header->ModuleSignature;
+  P.OwnerPid = Req->Pid;
+  P.OwnerStartTime = Req->StartTime;
+  P.InnerKind = Kind;
+  P.InnerSize = Size;
+  P.EncodedSize = N;
+  memcpy(K, &P, sizeof(P));
+  memset(Out + N, 0, (size_t)(P.SegmentSize - PackedHeaderBytes - N));
+  return P.SegmentSize;
+}
+
+/* Packs the counter segment image \p Dense (of \p Req's layout), whose
+   pages \p Pages marks, into \p K; returns its size. */
+static uint64_t packCounters(char *K, const char *Dense,
                              const unsigned char *Pages,
                              const PathProfSegmentRequest *Req) {
-  PathProfRawHeader *H = (PathProfRawHeader *)K;
-  memcpy(H, Req->Image, HeaderBytes);
-  PathProfRawHeader *Inner = (PathProfRawHeader *)(K + HeaderBytes);
-  memcpy(Inner, Req->Image, HeaderBytes);
-  Inner->Magic = PATHPROF_RAW_MAGIC;
-  Inner->SegmentFlags = 0;
-  uint64_t RunsWords =
-      encodeRuns((uint64_t *)(K + 2 * HeaderBytes), (const uint64_t *)Acc,
-                 Req->SegmentSize / 8, Pages);
-  H->SegmentKind = PATHPROF_SEGMENT_COMPACT;
-  H->SegmentFlags = 0;
-  H->OwnerPid = Req->Pid;
-  H->OwnerStartTime = Req->StartTime;
-  memset(H->Regions, 0, sizeof(H->Regions));
-  H->NumRegions = 2;
-  H->Regions[0].Kind = PATHPROF_REGION_DENSE_HEADER;
-  H->Regions[0].Offset = HeaderBytes;
-  H->Regions[0].Size = HeaderBytes;
-  H->Regions[0].EntrySize = HeaderBytes;
-  H->Regions[1].Kind = PATHPROF_REGION_RUNS;
-  H->Regions[1].Offset = 2 * HeaderBytes;
-  H->Regions[1].Size = RunsWords * 8;
-  H->Regions[1].EntrySize = 8;
-  H->SegmentSize = 2 * HeaderBytes + RunsWords * 8;
-  return H->SegmentSize;
+  PathProfRawHeader Inner;
+  memcpy(&Inner, Req->Image, HeaderBytes);
+  Inner.Magic = PATHPROF_RAW_MAGIC;
+  Inner.SegmentFlags = 0;
+  Inner.OwnerPid = Req->Pid;
+  Inner.OwnerStartTime = Req->StartTime;
+  return buildPacked(K, &Inner, Dense, Req->SegmentSize,
+                     PATHPROF_SEGMENT_COUNTERS, Pages, Req);
 }
 
 /* What one compaction works with. */
@@ -247,8 +262,9 @@ static int ofThisModule(const Compactor *C, const PathProfRawHeader *H) {
     return 0;
   if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS)
     return __pathprof_same_layout(H, Mine);
-  return H->SegmentKind == PATHPROF_SEGMENT_COMPACT &&
-         H->ModuleSignature == Mine->ModuleSignature;
+  return H->SegmentKind == PATHPROF_SEGMENT_PACKED &&
+         H->ModuleSignature == Mine->ModuleSignature &&
+         __pathprof_packed_header(H).InnerKind == PATHPROF_SEGMENT_COUNTERS;
 }
 
 /* Whether \p H is a dense segment this process created. */
@@ -259,7 +275,7 @@ static int ownDense(const Compactor *C, const PathProfRawHeader *H) {
 
 /* Folds the segment at \p Offset (header \p H) into C->Acc if it is a dead
    segment of this module: a dense one of its layout and events, or a
-   compact one (expanded into C->Scratch, which is zero again afterwards,
+   packed one (unpacked into C->Scratch, which is zero again afterwards,
    through C->Buf). A segment of this process whose threads' trees stay
    apart is only noted. */
 static void foldSegment(Compactor *C, uint64_t Offset,
@@ -291,7 +307,7 @@ static void foldSegment(Compactor *C, uint64_t Offset,
           (ssize_t)H->SegmentSize)
     return;
   memset(C->SrcPages, 0, (size_t)C->NumPages);
-  if (expand(C->Scratch, C->Buf, H->SegmentSize, Req, C->SrcPages) == 0 &&
+  if (unpack(C->Scratch, C->Buf, H->SegmentSize, Req, C->SrcPages) == 0 &&
       __pathprof_same_events(C->Scratch, Req) &&
       __pathprof_fold_counts(C->Acc, C->Scratch, Req, C->SrcPages,
                              C->AccPages) == 0) {
@@ -304,9 +320,12 @@ static void foldSegment(Compactor *C, uint64_t Offset,
   memcpy(C->Scratch, Req->Image, HeaderBytes);
 }
 
-/* The bytes of a description or compact segment that hold data: up to the
-   end of its last region. */
+/* The bytes of a description, compact or packed segment that hold data: up
+   to the end of its last region, or of its runs. */
 static uint64_t usedSize(const PathProfRawHeader *H) {
+  if (H->SegmentKind == PATHPROF_SEGMENT_PACKED)
+    return PackedHeaderBytes +
+           roundUp(__pathprof_packed_header(H).EncodedSize, 8);
   uint64_t End = HeaderBytes;
   for (uint64_t I = 0; I != H->NumRegions && I != PATHPROF_RAW_MAX_REGIONS;
        ++I) {
@@ -368,7 +387,7 @@ static int copyData(int In, uint64_t From, int Out, uint64_t To,
   return 0;
 }
 
-/* The compact segment of this process's segment at \p Offset, in C->Buf
+/* The packed segment of this process's segment at \p Offset, in C->Buf
    with its magic set; returns its size, or 0 with errno set. */
 static uint64_t compactOf(Compactor *C, uint64_t Offset) {
   const uint64_t Size = C->Req->SegmentSize;
@@ -376,9 +395,41 @@ static uint64_t compactOf(Compactor *C, uint64_t Offset) {
   if (P == MAP_FAILED)
     return 0;
   uint64_t KSize =
-      buildCompact(C->Buf, (const char *)P, filePages(C, Offset), C->Req);
+      packCounters(C->Buf, (const char *)P, filePages(C, Offset), C->Req);
   munmap(P, (size_t)Size);
   ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
+  return KSize;
+}
+
+/* Copies the description at \p From (\p Size bytes that hold data) to
+   \p To of \p Out: packed, if it fits CopyBuffer (a short program's, or
+   one whose names are in the binary), as it is otherwise. Returns its size
+   in the new file, or 0 with errno set. */
+static uint64_t copyDescription(Compactor *C, uint64_t From, int Out,
+                                uint64_t To, uint64_t Size) {
+  if (Size > sizeof(CopyBuffer)) {
+    if (copyData(C->Fd, From, Out, To, Size) != 0 ||
+        __pathprof_write_at(Out, &Size, sizeof(Size),
+                            To + offsetof(PathProfRawHeader, SegmentSize)) != 0)
+      return 0;
+    return Size;
+  }
+  if (__pathprof_read_at(C->Fd, CopyBuffer, (size_t)Size, From) !=
+      (ssize_t)Size) {
+    errno = EIO;
+    return 0;
+  }
+  PathProfRawHeader *H = (PathProfRawHeader *)CopyBuffer;
+  H->SegmentSize = Size;
+  uint64_t KSize = buildPacked((char *)PackBuffer, H, (const char *)CopyBuffer,
+                               Size, PATHPROF_SEGMENT_DESCRIPTION, 0, C->Req);
+  PathProfPackedHeader *P = (PathProfPackedHeader *)PackBuffer;
+  P->Magic = PATHPROF_RAW_MAGIC;
+  /* The module that wrote the description, not this one. */
+  P->OwnerPid = H->OwnerPid;
+  P->OwnerStartTime = H->OwnerStartTime;
+  if (__pathprof_write_at(Out, PackBuffer, (size_t)KSize, To) != 0)
+    return 0;
   return KSize;
 }
 
@@ -390,8 +441,7 @@ static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
   uint64_t W = 0, Prev = UINT64_MAX;
   for (uint64_t Offset = 0; Offset < Complete;) {
     PathProfRawHeader H;
-    if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
-        (ssize_t)sizeof(H)) {
+    if (__pathprof_read_header(C->Fd, &H, Offset, Complete) <= 0) {
       errno = EIO;
       return 0;
     }
@@ -424,19 +474,24 @@ static uint64_t writeNewFile(Compactor *C, uint64_t Complete, int Out) {
     } else {
       Size = usedSize(&H);
     }
-    int Copied = H.SegmentKind == PATHPROF_SEGMENT_COUNTERS
-                     ? copyRange(C->Fd, Offset, Out, W, Size)
-                     : copyData(C->Fd, Offset, Out, W, Size);
-    if (Copied != 0 ||
-        __pathprof_write_at(Out, &Size, sizeof(Size),
-                            W + offsetof(PathProfRawHeader, SegmentSize)) != 0)
+    if (H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION) {
+      Size = copyDescription(C, Offset, Out, W, Size);
+      if (!Size)
+        return 0;
+    } else if ((H.SegmentKind == PATHPROF_SEGMENT_COUNTERS
+                    ? copyRange(C->Fd, Offset, Out, W, Size)
+                    : copyData(C->Fd, Offset, Out, W, Size)) != 0 ||
+               __pathprof_write_at(
+                   Out, &Size, sizeof(Size),
+                   W + offsetof(PathProfRawHeader, SegmentSize)) != 0) {
       return 0;
+    }
     Prev = W;
     W += Size;
     Offset = Next;
   }
   if (C->AccUsed) {
-    uint64_t KSize = buildCompact(C->Buf, C->Acc, C->AccPages, C->Req);
+    uint64_t KSize = packCounters(C->Buf, C->Acc, C->AccPages, C->Req);
     /* Readers see the new file whole or not at all. */
     ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
     if (__pathprof_write_at(Out, C->Buf, (size_t)KSize, W) != 0)
@@ -510,7 +565,7 @@ static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
     End += Size;
   }
   if (!Failed && C->AccUsed) {
-    uint64_t Size = buildCompact(C->Buf, C->Acc, C->AccPages, C->Req);
+    uint64_t Size = packCounters(C->Buf, C->Acc, C->AccPages, C->Req);
     Failed = appendOne(C, End, Size) != 0;
   }
   if (Failed) {
@@ -523,7 +578,7 @@ static int appendCompact(Compactor *C, uint64_t Complete, uint64_t FileSize) {
   const uint64_t Page = __pathprof_page_size();
   for (unsigned I = 0; I != NumFolded; ++I) {
     PathProfRawHeader F;
-    if (__pathprof_read_at(Fd, &F, sizeof(F), Folded[I]) != (ssize_t)sizeof(F))
+    if (__pathprof_read_header(Fd, &F, Folded[I], End) <= 0)
       continue;
     uint64_t Flags = F.SegmentFlags | PATHPROF_SEGMENT_FREE;
     __pathprof_write_at(Fd, &Flags, sizeof(Flags),
@@ -573,10 +628,7 @@ static void compactLocked(Compactor *C, const char *Path) {
   int FirstOwn = 0;
   for (uint64_t Offset = 0; Offset < FileSize;) {
     PathProfRawHeader H;
-    memset(&H, 0, sizeof(H));
-    uint64_t Want =
-        FileSize - Offset < sizeof(H) ? FileSize - Offset : sizeof(H);
-    ssize_t N = __pathprof_read_at(C->Fd, &H, (size_t)Want, Offset);
+    ssize_t N = __pathprof_read_header(C->Fd, &H, Offset, FileSize);
     if (N < 0)
       return;
     if (H.Magic == 0) {
@@ -611,8 +663,7 @@ static void compactLocked(Compactor *C, const char *Path) {
     }
     for (uint64_t Offset = FirstDead; Offset < Complete;) {
       PathProfRawHeader H;
-      if (__pathprof_read_at(C->Fd, &H, sizeof(H), Offset) !=
-          (ssize_t)sizeof(H))
+      if (__pathprof_read_header(C->Fd, &H, Offset, Complete) <= 0)
         return;
       if (__pathprof_segment_is_live(C->Fd, Offset) == 0)
         foldSegment(C, Offset, &H);
@@ -628,15 +679,12 @@ static void compactLocked(Compactor *C, const char *Path) {
 }
 
 void __pathprof_compact(const PathProfSegmentRequest *Req) {
-  /* A compact segment is at most its dense image's words past the header
-     plus one run's two, after its two headers. */
   Compactor C;
   C.Req = Req;
   C.AccUsed = 0;
   C.PerThread = __pathprof_find_region((const PathProfRawHeader *)Req->Image,
                                        PATHPROF_REGION_CONTEXT) != 0;
-  C.BufSize =
-      roundUp(Req->SegmentSize + 2 * HeaderBytes + 16, __pathprof_page_size());
+  C.BufSize = roundUp(Req->SegmentSize + PackedSlack, __pathprof_page_size());
   C.Acc = C.Scratch = 0;
   C.NumPages = Req->SegmentSize / __pathprof_page_size();
   const int SmallSegment = C.BufSize <= sizeof(SmallBuf),

@@ -37,7 +37,7 @@
 #endif
 
 #define PATHPROF_RUNTIME_STRING                                                \
-  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v9)"
+  "PathProf runtime " PATHPROF_VERSION_STRING " (raw v10)"
 
 /* Section bounds, provided by the linker when the sections exist. */
 extern PathProfFunctionData __start___pathprof_data[]
@@ -280,6 +280,15 @@ uint64_t __pathprof_page_size(void);
 /* 1 if another open file description holds the lock of the segment at
    \p Offset (it is live), 0 if not, -1 on error. */
 int __pathprof_segment_is_live(int Fd, uint64_t Offset);
+/* Reads the header of the segment at \p Offset of a file of \p FileSize
+   bytes into \p H, zero past what the file holds (a packed segment at its
+   end may be shorter than a PathProfRawHeader); returns the bytes read or
+   -1. */
+ssize_t __pathprof_read_header(int Fd, PathProfRawHeader *H, uint64_t Offset,
+                               uint64_t FileSize);
+/* The fields of a packed segment's header \p H (SegmentKind
+   PATHPROF_SEGMENT_PACKED) read by __pathprof_read_header. */
+PathProfPackedHeader __pathprof_packed_header(const PathProfRawHeader *H);
 /* 0 if the header \p H (of which \p Read bytes could be read) of the
    segment at \p Offset fits a file of \p FileSize bytes as this runtime
    writes it; -1 if not. */

@@ -322,8 +322,35 @@ typedef struct {
   int HasDescription; /* of this module, complete */
 } FileScan;
 
+ssize_t __pathprof_read_header(int Fd, PathProfRawHeader *H, uint64_t Offset,
+                               uint64_t FileSize) {
+  memset(H, 0, sizeof(*H));
+  if (Offset >= FileSize)
+    return 0;
+  uint64_t Want = FileSize - Offset < sizeof(*H) ? FileSize - Offset : sizeof(*H);
+  return __pathprof_read_at(Fd, H, (size_t)Want, Offset);
+}
+
+PathProfPackedHeader __pathprof_packed_header(const PathProfRawHeader *H) {
+  PathProfPackedHeader P;
+  memcpy(&P, H, sizeof(P));
+  return P;
+}
+
 int __pathprof_check_header(const PathProfRawHeader *H, uint64_t Read,
                             uint64_t Offset, uint64_t FileSize) {
+  if (H->SegmentKind == PATHPROF_SEGMENT_PACKED) {
+    /* Short, and not on a page: it is never mapped. */
+    const PathProfPackedHeader P = __pathprof_packed_header(H);
+    if (Read < sizeof(P) || P.HeaderSize != sizeof(P) ||
+        P.SegmentSize < sizeof(P) || P.SegmentSize % 8 != 0 ||
+        P.SegmentSize > FileSize - Offset ||
+        P.EncodedSize > P.SegmentSize - sizeof(P) ||
+        (P.InnerKind != PATHPROF_SEGMENT_DESCRIPTION &&
+         P.InnerKind != PATHPROF_SEGMENT_COUNTERS))
+      return -1;
+    return 0;
+  }
   if (Read != sizeof(*H) || H->HeaderSize != sizeof(*H) ||
       H->SegmentSize < H->HeaderSize || H->SegmentSize % 8 != 0 ||
       H->SegmentSize > FileSize - Offset)
@@ -344,9 +371,7 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
   S->Complete = S->Size;
   while (Offset < S->Size) {
     PathProfRawHeader H;
-    memset(&H, 0, sizeof(H));
-    uint64_t Want = S->Size - Offset < sizeof(H) ? S->Size - Offset : sizeof(H);
-    ssize_t N = __pathprof_read_at(Fd, &H, (size_t)Want, Offset);
+    ssize_t N = __pathprof_read_header(Fd, &H, Offset, S->Size);
     if (N < 0) {
       __pathprof_report_error("cannot read profile '%s': %s", Path,
                               __pathprof_strerror(errno));
@@ -377,11 +402,19 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
     S->AnyLive |= Live;
     if (H.OwnerPid == Req->Pid && H.OwnerStartTime == Req->StartTime)
       S->SameProcess = 1;
-    /* A compacted file keeps descriptions without their page padding. */
-    if (H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION &&
-        H.ModuleSignature == Mine->ModuleSignature &&
-        H.SegmentSize >= Req->DescriptionUsed &&
-        H.SegmentSize <= Req->DescriptionSize + __pathprof_page_size())
+    /* A compacted file keeps descriptions without their page padding, or
+       packed. */
+    uint64_t DescSize = H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION
+                            ? H.SegmentSize
+                            : 0;
+    if (H.SegmentKind == PATHPROF_SEGMENT_PACKED) {
+      const PathProfPackedHeader P = __pathprof_packed_header(&H);
+      if (P.InnerKind == PATHPROF_SEGMENT_DESCRIPTION)
+        DescSize = P.InnerSize;
+    }
+    if (DescSize && H.ModuleSignature == Mine->ModuleSignature &&
+        DescSize >= Req->DescriptionUsed &&
+        DescSize <= Req->DescriptionSize + __pathprof_page_size())
       S->HasDescription = 1;
     S->Last = Offset;
     Offset += H.SegmentSize;
@@ -398,7 +431,7 @@ static uint64_t foldDeadSegments(int Fd, const PathProfSegmentRequest *Req,
   char *Acc = 0;
   for (uint64_t Offset = 0; Offset < Size;) {
     PathProfRawHeader H;
-    if (__pathprof_read_at(Fd, &H, sizeof(H), Offset) != (ssize_t)sizeof(H))
+    if (__pathprof_read_header(Fd, &H, Offset, Size) <= 0)
       break;
     uint64_t Next = Offset + H.SegmentSize;
     if (__pathprof_same_layout(&H, Mine) &&

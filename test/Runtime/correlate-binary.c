@@ -28,8 +28,8 @@
 // RUN: diff out-cor out-plain
 // RUN: %python %S/Inputs/dump_raw.py cor.pathraw | FileCheck --check-prefix=DUMP %s
 // Each module's compact segment follows its description, or comes last.
-// DUMP-DAG: description at {{[0-9]+}}: functions: {{[0-9]+}} build id: {{[0-9a-f]{40}$}}
-// DUMP-DAG: description at {{[0-9]+}}: functions: {{[0-9]+}} build id: {{[0-9a-f]{40}$}}
+// DUMP-DAG: description at {{[0-9]+}}: functions: {{[0-9]+}} build id: {{([0-9a-f]{40}) packed$}}
+// DUMP-DAG: description at {{[0-9]+}}: functions: {{[0-9]+}} build id: {{([0-9a-f]{40}) packed$}}
 // DUMP-DAG: compact at {{[0-9]+}}: version {{[0-9]+}} functions: {{[0-9]+}} metrics: 0 (names in the binary)
 // DUMP-DAG: compact at {{[0-9]+}}: version {{[0-9]+}} functions: {{[0-9]+}} metrics: 0 (names in the binary)
 // RUN: %llvm-pathprof show --binary=prog,lib.so --json cor.pathraw | %python %S/Inputs/paths.py --no-blocks | FileCheck %s

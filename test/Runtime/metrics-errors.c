@@ -21,8 +21,11 @@
 // KEPT-NEXT: path 1 2 {{[0-9]+}} {{[0-9]+$}}
 //
 // A raw profile whose metric table names an event twice is corrupt.
-// RUN: %python -c "import sys; d=open(sys.argv[1],'rb').read(); print(d.find(b'page-faults'))" %t.d/a.pathraw > %t.d/name-off
-// RUN: %python %S/../tools/Inputs/corrupt-profile.py %t.d/a.pathraw -o %t.d/twice.pathraw \
+// (corrupt-profile.py unpacks the packed segments first: the name is then
+// found where the plain file has it.)
+// RUN: %python %S/../tools/Inputs/corrupt-profile.py %t.d/a.pathraw -o %t.d/plain.pathraw
+// RUN: %python -c "import sys; d=open(sys.argv[1],'rb').read(); print(d.find(b'page-faults'))" %t.d/plain.pathraw > %t.d/name-off
+// RUN: %python %S/../tools/Inputs/corrupt-profile.py %t.d/plain.pathraw -o %t.d/twice.pathraw \
 // RUN:   --poke `cat %t.d/name-off`=0x637374 --poke $((`cat %t.d/name-off` - 8))=3
 // RUN: not %llvm-pathprof show %t.d/twice.pathraw 2>&1 | FileCheck --check-prefix=TWICE %s
 // TWICE: error: {{.*}}twice.pathraw: corrupt raw profile: segment at offset {{[0-9]+}}: metric 1 repeats the name 'tsc'

@@ -13,14 +13,14 @@
 // OUT: static section after init: 1 0
 // OUT-NOT: PathProf error
 
-// After the normal exit, the description without its page padding and one
-// compact segment, whose runtime is named; this hand-made module defines no
-// __pathprof_producer, so the producer is empty.
+// After the normal exit, the description and the counts, both packed (a
+// description of 1008 bytes in 376), whose runtime is named; this hand-made
+// module defines no __pathprof_producer, so the producer is empty.
 // CHECK: name: default.pathraw
-// CHECK-NEXT: description at 0: functions: 2
-// CHECK-NEXT: compact at 1008: version [[RAW_VERSION]] functions: 2 metrics: 0
+// CHECK-NEXT: description at 0: functions: 2 packed
+// CHECK-NEXT: compact at 376: version [[RAW_VERSION]] functions: 2 metrics: 0
 // CHECK-NEXT: producer: {{$}}
-// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v9)
+// CHECK-NEXT: runtime: PathProf runtime 0.3 (raw v10)
 // CHECK-NEXT: signature: {{([0-9a-f]{16})$}}
 // CHECK-NEXT: counters: 48 bytes hash: 0 bytes
 // CHECK-DAG: function diamond: paths 2 checksum 1234 cfg v1 4 blocks counts 11 20

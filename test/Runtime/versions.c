@@ -14,7 +14,7 @@
 // RAW: description at 0: functions: 1
 // RAW-NEXT: compact at {{[0-9]+}}: version [[RAW_VERSION]]
 // RAW-NEXT: producer: PathProf 0.3 (LLVM 19.{{[0-9.]+}})
-// RAW-NEXT: runtime: PathProf runtime 0.3 (raw v9)
+// RAW-NEXT: runtime: PathProf runtime 0.3 (raw v10)
 //
 // RUN: %clang -O1 -DPP_DATA_VERSION=99 -I%pathprof_include -I%S/Inputs %s %pathprof_rt -o %t.skew
 // RUN: rm -f %t.skew.raw

@@ -761,7 +761,10 @@ static void showSegmentsText(ArrayRef<RawSegmentInfo> Segments,
     OS << "\n  Version: " << S.Version << "\n";
     if (const char *Kind = segmentKindName(S.Kind))
       OS << "  Holds: " << Kind << "\n";
-    OS << "  Size: " << S.Size << " bytes\n";
+    OS << "  Size: " << S.Size << " bytes";
+    if (S.UnpackedSize)
+      OS << " (packed; " << *S.UnpackedSize << " unpacked)";
+    OS << "\n";
     OS << "  Functions: " << S.NumFunctions << "\n";
     OS << "  Module signature: " << hex(S.ModuleSignature) << "\n";
     if (S.Version < 2) {
@@ -792,6 +795,8 @@ static void showSegmentsJSON(ArrayRef<RawSegmentInfo> Segments,
                                 : S.Kind == RawSegmentInfo::Compact ? "compact"
                                                                     : "counts");
           J.attribute("size", S.Size);
+          if (S.UnpackedSize)
+            J.attribute("unpacked_size", *S.UnpackedSize);
           J.attribute("num_functions", S.NumFunctions);
           J.attribute("module_signature", hex(S.ModuleSignature));
           if (S.Version < 2)

@@ -10,6 +10,7 @@
 |*
 \*===----------------------------------------------------------------------===*/
 
+#include "PathProf/PackedImage.h"
 #include "PathProf/ProfileFormat.h"
 
 #include <stddef.h>
@@ -36,6 +37,8 @@ int main(void) {
          (unsigned long long)PATHPROF_SEGMENT_COUNTERS);
   printf("SEGMENT_COMPACT = %llu\n",
          (unsigned long long)PATHPROF_SEGMENT_COMPACT);
+  printf("SEGMENT_PACKED = %llu\n",
+         (unsigned long long)PATHPROF_SEGMENT_PACKED);
   printf("SEGMENT_FREE = %llu\n", (unsigned long long)PATHPROF_SEGMENT_FREE);
   printf("FUNC_HASHED = %llu\n", (unsigned long long)PATHPROF_FUNC_HASHED);
   printf("FUNC_CONTEXT = %llu\n", (unsigned long long)PATHPROF_FUNC_CONTEXT);
@@ -79,6 +82,19 @@ int main(void) {
 #include "PathProf/ProfileLayout.inc"
   printf("]\n");
   printf("MAX_REGIONS = %d\n", PATHPROF_RAW_MAX_REGIONS);
+
+  const int PackedFields = 0
+#define PATHPROF_PACKED_HEADER_FIELD(Name) COUNT_FIELD(Name)
+#include "PathProf/ProfileLayout.inc"
+      ;
+  printf("\n# The header of a packed segment (version 10), then its runs.\n");
+  printf("PACKED_HEADER_FIELDS = [");
+#define PATHPROF_PACKED_HEADER_FIELD(Name) printf("\"%s\", ", #Name);
+#include "PathProf/ProfileLayout.inc"
+  printf("]\n");
+  printf("PACKED_HEADER_FORMAT = \"<%dQ\"\n", PackedFields);
+  printf("PACKED_HEADER_SIZE = %zu\n", sizeof(PathProfPackedHeader));
+  printf("PACKED_MAX_GAP = %d\n", PATHPROF_PACKED_MAX_GAP);
 
   const int FunctionFields = 0
 #define PATHPROF_RAW_FUNCTION_FIELD(Name) COUNT_FIELD(Name)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Prints the calling context trees of a raw profile (version 3 to 6) as the
-runtime keeps them: for every counter segment (or compact segment, version 6)
-with a CONTEXT region, every
+"""Prints the calling context trees of a raw profile (version 3 and later) as
+the runtime keeps them: for every counter segment (or compact segment,
+version 6, or packed one, version 10) with a CONTEXT region, every
 node in arena order with its entry count, and for every call-site slot with
 callees, the slot's list in the runtime's order (most recently entered
 first), a backedge shown as '^NAME'. Checks along the way that every slot's
@@ -16,8 +16,8 @@ from pathprof_layout import (CTX_BACKEDGE as BACKEDGE, CTX_NODE as NODE,
                              REGION_NAMES as NAMES, SEGMENT_COMPACT as COMPACT,
                              SEGMENT_COUNTERS as COUNTERS,
                              SEGMENT_DESCRIPTION as DESCRIPTION,
-                             SEGMENT_FREE)
-from raw_compact import expand_compact
+                             SEGMENT_FREE, SEGMENT_PACKED as PACKED)
+from raw_compact import expand_compact, packed_header, unpack_packed
 
 HEADER = struct.Struct(HEADER_FORMAT)
 
@@ -32,21 +32,28 @@ segments = []
 off = 0
 file_size = len(data)
 while off < file_size:
-    h = HEADER.unpack_from(data, off)
-    if h[0] != MAGIC:
+    if u64(off) != MAGIC:
         break
-    # A compact segment's counter segment is read from after the file.
-    base, fields = off, h
-    if h[4] == COMPACT and not h[5] & SEGMENT_FREE:
-        fields, dense = expand_compact(data, off)
+    # A compact or packed segment's segment is read from after the file.
+    if u64(off + 32) == PACKED:
+        size = packed_header(data, off)["SegmentSize"]
+        flags = packed_header(data, off)["SegmentFlags"]
+        fields, inner = unpack_packed(data, off)
         base = len(data)
-        data += dense
+        data += inner
+    else:
+        fields = HEADER.unpack_from(data, off)
+        size, flags, base = fields[3], fields[5], off
+        if fields[4] == COMPACT and not flags & SEGMENT_FREE:
+            fields, inner = expand_compact(data, off)
+            base = len(data)
+            data += inner
     regions = {}
     for i in range(fields[11]):
         kind, roff, rsize, _ = fields[14 + 4 * i:18 + 4 * i]
         regions[kind] = (base + roff, rsize)
-    segments.append((off, fields[4], fields[6], fields[5], regions))
-    off += h[3]
+    segments.append((off, fields[4], fields[6], flags, regions))
+    off += size
 
 names = {}
 for off, kind, sig, flags, regions in segments:

@@ -4,8 +4,10 @@ exits 1). Version 2 files print one block per segment, starting with a
 'segment at OFFSET:' line; FREE segments print only that line. Version 3
 and later (the same layout) files print a 'description at OFFSET:' line per module
 description and a block per counter segment, with the functions of its
-description, as version 2 does; a version 6 compact segment prints the same
-block, of the counter segment it stands for, after 'compact at OFFSET:'.
+description, as version 2 does; a version 6 compact segment, or a version
+10 packed counter segment, prints the same block, of the counter segment it
+stands for, after 'compact at OFFSET:' (a packed description, 'description
+at OFFSET: ... packed').
 --live also prints whether each segment is locked (held by a running
 module)."""
 import fcntl
@@ -19,8 +21,9 @@ from pathprof_layout import (FUNCTION_FORMAT, HEADER_FORMAT, RAW_MAGIC as MAGIC,
                              REGION_VALUES, SEGMENT_COMPACT as COMPACT,
                              SEGMENT_COUNTERS as COUNTERS,
                              SEGMENT_DESCRIPTION as DESCRIPTION,
-                             SEGMENT_FREE as FREE)
-from raw_compact import expand_compact
+                             SEGMENT_FREE as FREE, SEGMENT_PACKED as PACKED,
+                             PACKED_HEADER_SIZE)
+from raw_compact import expand_compact, packed_header, unpack_packed
 
 # Versions 1 and 2 (read, no longer written) have their own headers.
 V1_HEADER = struct.Struct("<16Q")
@@ -110,13 +113,32 @@ def dump_segment(seg, header_size, fields, check_layout=True, values_size=0):
 
 
 def segments_of(data, header, version):
-    """(offset, header fields) of each segment of a version 2 or 3 file, and
-    (offset, None) for an incomplete one at the end."""
+    """(offset, header fields, bytes, packed) of each segment of a version 2
+    or later file, a packed one (version 10) as the segment it holds, its
+    flags the packed one's; and (offset, None, None, False) for an
+    incomplete one at the end."""
     offset = 0
     while offset < len(data):
         if struct.unpack_from("<Q", data, offset)[0] == 0:
-            yield offset, None
+            yield offset, None, None, False
             return
+        if (version >= 10 and len(data) - offset >= PACKED_HEADER_SIZE and
+                struct.unpack_from("<Q", data, offset + 32)[0] == PACKED):
+            p = packed_header(data, offset)
+            if (p["Magic"] != MAGIC or p["Version"] != version or
+                    p["HeaderSize"] != PACKED_HEADER_SIZE or
+                    p["SegmentSize"] % 8 or
+                    offset + p["SegmentSize"] > len(data)):
+                fail("packed segment at %d: bad header" % offset)
+            try:
+                h, seg = unpack_packed(data, offset)
+            except ValueError as e:
+                fail(str(e))
+            h = list(h)
+            h[5] = p["SegmentFlags"]
+            yield offset, h, seg, True
+            offset += p["SegmentSize"]
+            continue
         if len(data) - offset < header.size:
             fail("segment at %d: too small for a header" % offset)
         h = header.unpack_from(data, offset)
@@ -129,7 +151,7 @@ def segments_of(data, header, version):
         page = 4096 if version < 6 or h[4] == COUNTERS else 8
         if seg_size % page or offset % page or offset + seg_size > len(data):
             fail("segment at %d: bad size %d" % (offset, seg_size))
-        yield offset, h
+        yield offset, h, data[offset:offset + seg_size], False
         offset += seg_size
 
 
@@ -151,12 +173,12 @@ def dump_v3(path, data, live, version):
     """Descriptions first (by signature), then each counter segment."""
     segments = list(segments_of(data, V3_HEADER, version))
     descriptions = {}
-    for offset, h in segments:
+    for offset, h, seg, _ in segments:
         if h is not None and h[4] == DESCRIPTION:
             if h[6] in descriptions:
                 fail("two descriptions of signature %016x" % h[6])
-            descriptions[h[6]] = (offset, h)
-    for offset, h in segments:
+            descriptions[h[6]] = (offset, h, seg)
+    for offset, h, seg, packed in segments:
         if h is None:
             print("incomplete: %d bytes at %d" % (len(data) - offset, offset))
             break
@@ -168,13 +190,13 @@ def dump_v3(path, data, live, version):
         if kind == DESCRIPTION:
             # Version 7: names and CFG descriptions in the binary.
             build_id = v3_regions(h, offset).get(REGION_BUILD_ID)
-            print("description at %d: functions: %d%s" % (
+            print("description at %d: functions: %d%s%s" % (
                 offset, num_funcs, "" if build_id is None else
-                " build id: " + data[offset + build_id[0]:offset +
-                                     build_id[0] + build_id[1]].hex()))
+                " build id: " + seg[build_id[0]:build_id[0] +
+                                    build_id[1]].hex(),
+                " packed" if packed else ""))
             continue
-        what = "segment"
-        seg = data[offset:offset + h[3]]
+        what = "compact" if packed else "segment"
         if kind == COMPACT and not flags & FREE:
             what = "compact"
             try:
@@ -188,7 +210,7 @@ def dump_v3(path, data, live, version):
             continue
         if signature not in descriptions:
             fail("segment at %d: no description" % offset)
-        desc_offset, d = descriptions[signature]
+        desc_offset, d, desc = descriptions[signature]
         if d[9] != num_funcs:
             fail("segment at %d: function count differs" % offset)
         desc_regions = v3_regions(d, desc_offset)
@@ -210,7 +232,6 @@ def dump_v3(path, data, live, version):
         print("runtime: " + h[13].rstrip(b"\0").decode())
         # The two segments as one buffer, the way versions 1 and 2 lay out
         # a segment: description, then counts.
-        desc = data[desc_offset:desc_offset + d[3]]
         base = len(desc)
         dump_segment(desc + seg, funcs_off,
                      (num_funcs, funcs_off, names_off, names_size,
@@ -241,7 +262,7 @@ def main():
     if len(data) >= 16 and struct.unpack_from("<2Q", data)[1] >= 3:
         dump_v3(path, data, live, struct.unpack_from("<2Q", data)[1])
         return
-    for offset, h in segments_of(data, V2_HEADER, 2):
+    for offset, h, _, _ in segments_of(data, V2_HEADER, 2):
         if h is None:
             print("incomplete: %d bytes at %d" % (len(data) - offset, offset))
             break

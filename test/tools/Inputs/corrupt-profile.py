@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """corrupt-profile.py - Damage a valid PathProf profile in a controlled way.
 
-Reads a raw (version 1 to 4) or indexed profile, finds its fields by parsing
+Reads a raw (version 1 and later) or indexed profile, finds its fields by parsing
 the layout of docs/FileFormat.md, applies the edits asked for, and writes the
 result. In a raw profile of several segments, --segment N (default 0) picks
 the segment whose header, function records and CFG descriptions the edits
@@ -14,6 +14,11 @@ explicitly), so that the edit reaches the reader's deeper checks instead of
 stopping at the checksum; in a version 5 profile, the index's checksum too
 (unless --keep-index-checksum), but none of the checksums in the index, so
 that an edited record is one the index no longer describes.
+
+A raw profile of version 10 has its packed segments replaced by the
+segments they hold first (their FREE flags kept), so that the edits see
+the plain layout, and is written so, even with no edit; --keep-packed
+leaves them packed (then only --poke, --keep and --append reach inside).
 
 Edits, applied in this order (each option may be repeated):
   --diamonds I:K               replace function I's CFG description by a chain
@@ -49,6 +54,7 @@ Numbers may be decimal or 0x-hexadecimal.
 """
 
 import argparse
+import os
 import struct
 import sys
 
@@ -56,7 +62,12 @@ from pathprof_layout import (FUNCTION_FIELDS as RAW_FUNCTION,
                              HEADER_FIELDS as RAW_V3_HEADER, INDEXED_MAGIC,
                              INDEXED_INDEX_VERSION, RAW_MAGIC,
                              REGION_FIELDS as RAW_REGION,
-                             REGIONS_OFFSET as RAW_V3_REGIONS_OFFSET)
+                             REGIONS_OFFSET as RAW_V3_REGIONS_OFFSET,
+                             SEGMENT_PACKED)
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "Runtime", "Inputs"))
+from raw_compact import packed_header, unpack_packed  # noqa: E402
 
 # The header of raw versions 1 and 2, which are read and no longer written.
 RAW_HEADER = ["Magic", "Version", "HeaderSize", "SegmentSize",
@@ -352,6 +363,29 @@ def put(data, where, value):
         width, "little")
 
 
+def unpack_segments(data):
+    """The raw profile \p data (version 10 or later) with each packed
+    segment replaced by the segment it holds, its FREE flag kept; other
+    files as they are."""
+    if len(data) < 16 or u64(data, 0) != RAW_MAGIC or u64(data, 8) < 10:
+        return data
+    out, off = bytearray(), 0
+    while off + 40 <= len(data) and u64(data, off) != 0:
+        if u64(data, off + 32) == SEGMENT_PACKED:
+            p = packed_header(data, off)
+            inner = bytearray(unpack_packed(data, off)[1])
+            struct.pack_into("<Q", inner, 40, p["SegmentFlags"])
+            out += inner
+            off += p["SegmentSize"]
+        else:
+            size = u64(data, off + 24)
+            if size == 0:
+                break
+            out += data[off:off + size]
+            off += size
+    return out + data[off:]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("input")
@@ -374,9 +408,12 @@ def main():
     ap.add_argument("--keep-size", action="store_true")
     ap.add_argument("--keep-checksum", action="store_true")
     ap.add_argument("--keep-index-checksum", action="store_true")
+    ap.add_argument("--keep-packed", action="store_true")
     args = ap.parse_args()
 
     data = bytearray(open(args.input, "rb").read())
+    if not args.keep_packed:
+        data = unpack_segments(data)
     for item in args.diamonds:
         index, k = (int(x, 0) for x in item.split(":", 1))
         data = replace_cfg(data, index, diamonds_cfg(k), (1 << k) & M64)
