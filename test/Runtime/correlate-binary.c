@@ -101,11 +101,13 @@
 //
 // A damaged raw profile: the library's description (first in the file) has
 // its regions FUNCTIONS, NAMES, NAME_REFS (a word per function) and BUILD_ID,
-// whose directory entries are 32 bytes each from offset 224.
-// RUN: %python -c "import struct,sys; d=bytearray(open('cor.pathraw','rb').read()); struct.pack_into('<Q', d, 224+2*32+16, 8); open('refs.pathraw','wb').write(d)"
+// whose directory entries are 32 bytes each from offset 224 (of the file
+// with its packed segments unpacked).
+// RUN: %python %S/../tools/Inputs/corrupt-profile.py cor.pathraw -o plain.pathraw
+// RUN: %python -c "import struct,sys; d=bytearray(open('plain.pathraw','rb').read()); struct.pack_into('<Q', d, 224+2*32+16, 8); open('refs.pathraw','wb').write(d)"
 // RUN: not %llvm-pathprof show --binary=prog,lib.so refs.pathraw 2>&1 | FileCheck --check-prefix=REFS %s
 // REFS: llvm-pathprof: error: refs.pathraw: corrupt raw profile: segment at offset 0: name reference region has 8 bytes, but 2 records need 16{{$}}
-// RUN: %python -c "import struct,sys; d=bytearray(open('cor.pathraw','rb').read()); struct.pack_into('<Q', d, 224+3*32, 99); open('noregion.pathraw','wb').write(d)"
+// RUN: %python -c "import struct,sys; d=bytearray(open('plain.pathraw','rb').read()); struct.pack_into('<Q', d, 224+3*32, 99); open('noregion.pathraw','wb').write(d)"
 // RUN: not %llvm-pathprof show --binary=prog,lib.so noregion.pathraw 2>&1 | FileCheck --check-prefix=NOIDREGION %s
 // NOIDREGION: llvm-pathprof: error: noregion.pathraw: corrupt raw profile: segment at offset 0: a name reference region without a build id region{{$}}
 //

@@ -414,6 +414,15 @@ def main():
     data = bytearray(open(args.input, "rb").read())
     if not args.keep_packed:
         data = unpack_segments(data)
+    edits = (args.diamonds, args.set, args.set_function, args.set_record,
+             args.rename, args.cfg, args.poke, args.section_word,
+             args.section_size, args.duplicate_section, args.append_section,
+             args.swap_magic, args.keep, args.append)
+    if not any(e for e in edits if e is not None):
+        # No edit: the file unpacked (a correlated profile's records name
+        # no CFG descriptions in the file, so its layout is not parsed).
+        open(args.output, "wb").write(data)
+        return 0
     for item in args.diamonds:
         index, k = (int(x, 0) for x in item.split(":", 1))
         data = replace_cfg(data, index, diamonds_cfg(k), (1 << k) & M64)
