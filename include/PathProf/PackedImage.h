@@ -115,8 +115,10 @@ typedef struct PathProfPackedRun {
 /* Decodes the run at In[*Pos] (Size bytes of encoding) into \p Image, an
    image of \p ImageWords words that holds zeros past \p *Next, the word
    after the previous run (0 before the first); advances *Pos and *Next.
-   Run->Status says whether it was whole and inside the image; on an error
-   nothing past the image was written. */
+   Run->Status says whether it was whole and inside the image. Whatever the
+   status, it wrote at most the words [Run->Start, Run->Start +
+   Run->NumWords), which are inside the image (none, 0 words, when the run
+   has none or would go past the image). */
 static inline void pathprofGetRun(const uint8_t *In, uint64_t Size,
                                   uint64_t *Pos, uint64_t *Next,
                                   uint64_t *Image, uint64_t ImageWords,
@@ -129,16 +131,16 @@ static inline void pathprofGetRun(const uint8_t *In, uint64_t Size,
     Run->Status = pathprofGetUleb(In, Size, Pos, &Shape);
   if (Run->Status != PATHPROF_PACKED_OK)
     return;
-  Run->NumWords = Shape >> 1;
-  Run->Start = *Next + Gap;
-  if (Run->NumWords == 0) {
+  if (Shape >> 1 == 0) {
     Run->Status = PATHPROF_PACKED_NO_WORDS;
     return;
   }
-  if (Gap > ImageWords - *Next || Run->NumWords > ImageWords - Run->Start) {
+  if (Gap > ImageWords - *Next || Shape >> 1 > ImageWords - *Next - Gap) {
     Run->Status = PATHPROF_PACKED_OUTSIDE;
     return;
   }
+  Run->NumWords = Shape >> 1;
+  Run->Start = *Next + Gap;
   uint64_t *Out = Image + Run->Start;
   if (Shape & 1) {
     if (Run->NumWords > (Size - *Pos) / 8) {

@@ -627,8 +627,7 @@ Expected<RawSegment> unpackSegment(StringRef Seg, const Location &At,
                    &Run);
     // Written or not, the words a failed run may have touched are zeroed
     // before the block is reused.
-    Store.wrote(Run.Start * 8,
-                std::min(Run.Start + Run.NumWords, P.InnerSize / 8) * 8);
+    Store.wrote(Run.Start * 8, (Run.Start + Run.NumWords) * 8);
     if (Run.Status != PATHPROF_PACKED_OK)
       return corrupt(At.prefix() + "run at byte " +
                      Twine(PackedHeaderBytes + Run.At) + " " +

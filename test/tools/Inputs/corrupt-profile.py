@@ -38,6 +38,7 @@ Edits, applied in this order (each option may be repeated):
                                in a version 2 description also NumCallSites,
                                siteC.FileSize, siteC.Line, siteC.Column (u32)
   --poke OFFSET=V              a u64 at a file offset
+  --poke-byte OFFSET=V         a byte at a file offset
   --section-word KIND:I=V      the I-th u64 of the payload of the first
                                section of KIND (indexed only, counts
                                only: functions without metrics)
@@ -398,6 +399,7 @@ def main():
     ap.add_argument("--rename", action="append", default=[])
     ap.add_argument("--cfg", action="append", default=[])
     ap.add_argument("--poke", action="append", default=[])
+    ap.add_argument("--poke-byte", action="append", default=[])
     ap.add_argument("--section-word", action="append", default=[])
     ap.add_argument("--section-size", action="append", default=[])
     ap.add_argument("--duplicate-section", action="append", default=[])
@@ -415,12 +417,27 @@ def main():
     if not args.keep_packed:
         data = unpack_segments(data)
     edits = (args.diamonds, args.set, args.set_function, args.set_record,
-             args.rename, args.cfg, args.poke, args.section_word,
+             args.rename, args.cfg, args.poke, args.poke_byte,
+             args.section_word,
              args.section_size, args.duplicate_section, args.append_section,
              args.swap_magic, args.keep, args.append)
     if not any(e for e in edits if e is not None):
         # No edit: the file unpacked (a correlated profile's records name
         # no CFG descriptions in the file, so its layout is not parsed).
+        open(args.output, "wb").write(data)
+        return 0
+    if args.keep_packed:
+        # Bytes only: the layout of a packed file is not parsed.
+        for item in args.poke:
+            off, value = item.split("=", 1)
+            struct.pack_into("<Q", data, number(off), number(value))
+        for item in args.poke_byte:
+            off, value = item.split("=", 1)
+            data[number(off)] = number(value)
+        if args.keep is not None:
+            data = data[:args.keep]
+        if args.append is not None:
+            data += b"\0" * args.append
         open(args.output, "wb").write(data)
         return 0
     for item in args.diamonds:
@@ -469,6 +486,9 @@ def main():
     for item in args.poke:
         off, value = item.split("=", 1)
         put(data, (number(off), 8), number(value))
+    for item in args.poke_byte:
+        off, value = item.split("=", 1)
+        data[number(off)] = number(value)
     def find_section(sec_kind):
         """The offset of the header of the first section of sec_kind."""
         if kind != "indexed":
