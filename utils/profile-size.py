@@ -53,14 +53,17 @@ def sizes_of(path):
 
 def description_bytes(path):
     """Bytes of the description segments (function records, names, CFG
-    descriptions) of a raw profile of version 3 or later."""
+    descriptions) of a raw profile of version 3 or later, packed ones
+    (version 10: kind 4 holding kind 1) included."""
     data = open(path, "rb").read()
     total, offset = 0, 0
     while offset + 40 <= len(data):
         magic, _, _, size, kind = struct.unpack_from("<5Q", data, offset)
         if magic == 0 or size == 0:
             break
-        if kind == 1:
+        inner = (struct.unpack_from("<Q", data, offset + 72)[0]
+                 if kind == 4 and offset + 80 <= len(data) else kind)
+        if inner == 1:
             total += size
         offset += size
     return total

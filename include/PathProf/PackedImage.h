@@ -42,14 +42,9 @@ enum {
   PATHPROF_PACKED_OUTSIDE = 4    /* a run past the end of the image */
 };
 
-/* Bytes of \p V as a ULEB128. */
+/* Bytes of \p V as a ULEB128: one per 7 significant bits. */
 static inline unsigned pathprofUlebSize(uint64_t V) {
-  unsigned N = 1;
-  while (V >= 0x80) {
-    V >>= 7;
-    ++N;
-  }
-  return N;
+  return (unsigned)(64 - __builtin_clzll(V | 1) + 6) / 7;
 }
 
 static inline uint8_t *pathprofPutUleb(uint8_t *Out, uint64_t V) {
