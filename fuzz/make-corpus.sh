@@ -47,8 +47,9 @@ done
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/pathprof-corpus.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-rm -rf "$out/raw" "$out/indexed" "$out/text"
+# Regression seeds (regress-*, added by hand from fuzzer findings) stay.
 mkdir -p "$out/raw" "$out/indexed" "$out/text"
+find "$out/raw" "$out/indexed" "$out/text" -type f ! -name 'regress-*' -delete
 
 # Synthetic raw profiles: every shape the writer script knows.
 inputs=$root/test/tools/Inputs
@@ -108,7 +109,7 @@ load=(-Xclang -load -Xclang "$plugin" -fpass-plugin="$plugin")
 (cd "$work" && "$clang" -O1 -g "${load[@]}" seed.c "$runtime" -o seed-dense)
 (cd "$work" && "$clang" -O1 "${load[@]}" -mllvm -pathprof-dense-limit=2 \
    seed.c "$runtime" -o seed-hashed)
-# A normal exit leaves compact segments (raw version 6); PATHPROF_COMPACT=0
+# A normal exit leaves packed segments (raw version 10); PATHPROF_COMPACT=0
 # keeps the dense counter segments of a running program, so both are seeds.
 (cd "$work" && PATHPROF_FILE="$out/raw/real-dense.pathraw" \
    PATHPROF_COMPACT=0 ./seed-dense)
@@ -144,7 +145,10 @@ for raw in "$out"/raw/*.pathraw; do
   name=$(basename "$raw" .pathraw)
   "$tool" merge -o "$out/indexed/$name.pathprof" "$raw"
 done
-"$tool" merge -o "$out/indexed/all.pathprof" "$out"/raw/*.pathraw 2>/dev/null
+# All of them together but the fixture of calls-only contexts, whose
+# metrics the others do not measure.
+"$tool" merge -o "$out/indexed/all.pathprof" \
+  $(ls "$out"/raw/*.pathraw | grep -v /fixture-calls-) 2>/dev/null
 
 # A version 3 raw profile with per-path metrics, dense and hashed records
 # (the metric hash table, with a duplicate key and a BUSY slot), written by
