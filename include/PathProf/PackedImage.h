@@ -36,10 +36,10 @@ extern "C" {
 /* What decoding a run found (PathProfPackedRun::Status). */
 enum {
   PATHPROF_PACKED_OK = 0,
-  PATHPROF_PACKED_CUT_OFF = 1,   /* the encoding ends inside the run */
+  PATHPROF_PACKED_CUT_OFF = 1,    /* the encoding ends inside the run */
   PATHPROF_PACKED_BAD_NUMBER = 2, /* a ULEB128 longer than 64 bits */
-  PATHPROF_PACKED_NO_WORDS = 3,  /* a run of zero words */
-  PATHPROF_PACKED_OUTSIDE = 4    /* a run past the end of the image */
+  PATHPROF_PACKED_NO_WORDS = 3,   /* a run of zero words */
+  PATHPROF_PACKED_OUTSIDE = 4     /* a run past the end of the image */
 };
 
 /* Bytes of \p V as a ULEB128: one per 7 significant bits. */

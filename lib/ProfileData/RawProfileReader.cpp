@@ -1899,9 +1899,9 @@ Error walkSegmentList(StringRef Buffer, uint64_t FileVersion,
                      " in a version " + Twine(FileVersion) + " file");
     // Version 10: a packed segment has a short header of its own.
     const bool Packed =
-        Version >= 10 && readU64(Rest, offsetof(PathProfRawHeader,
-                                                SegmentKind)) ==
-                             PATHPROF_SEGMENT_PACKED;
+        Version >= 10 &&
+        readU64(Rest, offsetof(PathProfRawHeader, SegmentKind)) ==
+            PATHPROF_SEGMENT_PACKED;
     const uint64_t Want = Packed ? PackedHeaderBytes : HeaderBytes;
     if (HeaderSize != Want)
       return corrupt(At.prefix() + "header size " + Twine(HeaderSize) +

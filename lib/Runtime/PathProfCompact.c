@@ -35,8 +35,8 @@
 |*
 \*===----------------------------------------------------------------------===*/
 
-#include "PathProfInternal.h"
 #include "PathProf/PackedImage.h"
+#include "PathProfInternal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -191,7 +191,8 @@ static uint64_t buildPacked(char *K, const PathProfRawHeader *Header,
                             const PathProfSegmentRequest *Req) {
   uint8_t *Out = (uint8_t *)K + PackedHeaderBytes;
   uint64_t Next = 0;
-  uint64_t N = packWords(Out, (const uint64_t *)Header, 0, HeaderWords, 0, &Next);
+  uint64_t N =
+      packWords(Out, (const uint64_t *)Header, 0, HeaderWords, 0, &Next);
   N += packWords(Out + N, (const uint64_t *)Image, HeaderWords, Size / 8, Pages,
                  &Next);
   PathProfPackedHeader P;

@@ -588,3 +588,18 @@ Done:
   munmap(Map, (size_t)SrcUsed);
   return Result;
 }
+
+int __pathprof_ctx_fold_region(const PathProfFold *F) {
+  const PathProfRawRegion *R = F->Region;
+  uint64_t N;
+  const PathProfRawFunction *Records = __pathprof_fold_records(F, &N);
+  if (__pathprof_ctx_fold(F->Acc + R->Offset, F->Src + R->Offset, R->Size,
+                          Records, N) != 0)
+    return -1;
+  /* The arena of Acc is written up to its Used. */
+  if (F->AccPages)
+    __pathprof_mark_pages(
+        F->AccPages, R->Offset,
+        ((const PathProfCtxHeader *)(F->Acc + R->Offset))->Used);
+  return 0;
+}

@@ -26,6 +26,10 @@
 
 #include <sched.h>
 
+/* Set by the life cycle (PathProfRuntime.c) once the tables are mapped. */
+PathProfHashHeader *__pathprof_hash_table;
+PathProfHashHeader *__pathprof_hash_metrics_table;
+
 #define SLOT_BUSY UINT64_MAX
 #define MAX_BUSY_SPINS (1u << 20)
 
@@ -169,4 +173,16 @@ void __pathprof_hash_fold(PathProfHashHeader *Dst,
   }
   uint64_t Total = Dst->Dropped + Dropped;
   Dst->Dropped = Total < Dropped ? UINT64_MAX : Total;
+}
+
+int __pathprof_hash_fold_region(const PathProfFold *F) {
+  const PathProfRawRegion *R = F->Region;
+  uint64_t N;
+  const PathProfRawFunction *Records = __pathprof_fold_records(F, &N);
+  __pathprof_hash_fold((PathProfHashHeader *)(F->Acc + R->Offset),
+                       (const PathProfHashHeader *)(F->Src + R->Offset),
+                       R->EntrySize / sizeof(uint64_t), Records, N);
+  /* Written anywhere: every page. */
+  __pathprof_mark_pages(F->AccPages, R->Offset, R->Size);
+  return 0;
 }

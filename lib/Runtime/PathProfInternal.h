@@ -96,7 +96,61 @@ uint64_t __pathprof_process_start_time(void);
    0 if unavailable. Async-signal-safe. */
 uint64_t __pathprof_process_threads(void);
 
-/*--- File names (PathProfFile.c) ------------------------------------------*/
+/* Copies the NUL-terminated \p Src (null: empty) into \p Dst, NUL-padded to
+   \p Size bytes, cut if it does not fit. Async-signal-safe. */
+void __pathprof_copy_string(char *Dst, const char *Src, size_t Size);
+
+/*--- The module's layout (PathProfLayout.c) --------------------------------*/
+
+/* What the module's function records ask of the counting code: the most
+   metrics per path record (at most PATHPROF_MAX_METRICS), whether some
+   function counts calls alone, whether some records calling contexts. */
+typedef struct PathProfLayoutNeeds {
+  unsigned MaxMetrics;
+  int AnyCalls, AnyContext;
+} PathProfLayoutNeeds;
+void __pathprof_layout_needs(PathProfLayoutNeeds *N);
+
+/* The module's two hash tables, laid out after the counters: the counts of
+   hashed functions without metrics (HASH, index 0) and the records of
+   those with (HASH_SAMPLED, index 1). */
+#define PATHPROF_NUM_HASHES 2
+/* Where everything is in the module's description segment and in each of
+   its counter segments, fixed at init. */
+typedef struct PathProfLayout {
+  uint64_t FunctionsOffset, ValuesOffset, NameRefsOffset, BuildIdOffset,
+      BuildIdSize, NamesOffset, NamesSize, DescSize, CountersOffset,
+      CountersSize, HashCapacity, MetricsOffset, MetricsSize, SamplingOffset,
+      ContextOffset, ContextSize, SegmentSize, Signature;
+  /* Size 0: the module has no such function. */
+  struct {
+    uint64_t Kind, EntrySize, Offset, Size;
+  } Hashes[PATHPROF_NUM_HASHES];
+  /* The description's header and records (NamesOffset bytes; Magic 0). */
+  const char *Description;
+  /* The header of a fresh counter segment (Magic 0, FREE set). */
+  const PathProfRawHeader *CounterHeader;
+} PathProfLayout;
+/* Lays the module out for \p NumMetrics metrics and a context arena of
+   \p ContextSize bytes; 0, or -1 after reporting (no profile). */
+int __pathprof_layout_build(unsigned NumMetrics, uint64_t ContextSize);
+/* The layout, once built. */
+const PathProfLayout *__pathprof_layout(void);
+/* Writes the names and CFG descriptions of the module's functions, where
+   the records place them, to \p Fd at \p Offset (a description's names
+   region); 0, or -1 with errno set. Async-signal-safe. */
+int __pathprof_layout_write_names(int Fd, uint64_t Offset);
+/* Table capacity requested through PATHPROF_HASH_SIZE, rounded up to a power
+   of two. */
+uint64_t __pathprof_hash_capacity(void);
+/* What targets of indirect calls are recorded relative to: the start of
+   this module's data section. */
+uint64_t __pathprof_value_anchor(void);
+/* The VALUES region's Address of \p F: its address minus the anchor, 0
+   when it has none. */
+uint64_t __pathprof_value_key(const PathProfFunctionData *F);
+
+/*--- Files: names, I/O, segment headers (PathProfFile.c) -------------------*/
 
 /* Expands %p %h %m %Nm %% of \p Pattern into \p Out (\p OutSize bytes); %m
    and %Nm (N = 1..9) become the 16 hex digits of \p Signature, '_' and
@@ -117,10 +171,6 @@ void __pathprof_create_parent_dirs(char *Path);
 extern PathProfHashHeader *__pathprof_hash_table;
 /* The same for functions with metrics (entries of PathProfHashSampledEntry). */
 extern PathProfHashHeader *__pathprof_hash_metrics_table;
-
-/* Table capacity requested through PATHPROF_HASH_SIZE, rounded up to a power
-   of two. */
-uint64_t __pathprof_hash_capacity(void);
 
 /* Adds every valid entry of \p Src into \p Dst (same capacity, entries of
    \p Words words: count and accumulators are summed), and Src's Dropped to
@@ -204,12 +254,6 @@ int __pathprof_ctx_fold(char *Acc, const char *Src, uint64_t Capacity,
                         uint64_t NumFunctions);
 
 /*--- Value profiles (PathProfValues.c) ------------------------------------*/
-/* What targets of indirect calls are recorded relative to: the start of
-   this module's data section. */
-uint64_t __pathprof_value_anchor(void);
-/* The VALUES region's Address of \p F: its address minus the anchor, 0
-   when it has none. */
-uint64_t __pathprof_value_key(const PathProfFunctionData *F);
 /* Fork child: a table of targets another thread of the parent was building
    is built again when needed. Async-signal-safe. */
 void __pathprof_values_after_fork(void);
@@ -277,6 +321,8 @@ int __pathprof_open_locked(const char *Path, int Create);
 ssize_t __pathprof_read_at(int Fd, void *Buf, size_t Size, uint64_t Offset);
 int __pathprof_write_at(int Fd, const void *Buf, size_t Size, uint64_t Offset);
 uint64_t __pathprof_page_size(void);
+/* \p V rounded up to a multiple of the page size. */
+uint64_t __pathprof_round_to_page(uint64_t V);
 /* 1 if another open file description holds the lock of the segment at
    \p Offset (it is live), 0 if not, -1 on error. */
 int __pathprof_segment_is_live(int Fd, uint64_t Offset);
@@ -315,8 +361,43 @@ void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size);
    cannot say, marks them all. */
 void __pathprof_data_pages(int Fd, uint64_t Offset, uint64_t Size,
                            unsigned char *Pages);
+/* Marks in \p Pages the pages of the region of \p Kind of \p H, if any. */
+void __pathprof_mark_region(unsigned char *Pages, const PathProfRawHeader *H,
+                            uint64_t Kind);
+
+/* The storage kinds of a counter segment, as the segment code folds them
+   without knowing their layouts: one entry per region kind that holds
+   counts, in PathProfStorage.c's table, each folded by the file that owns
+   the layout. */
+typedef struct PathProfFold {
+  char *Acc;                         /* the segment counts are added to */
+  char *Src;                         /* the dead segment they come from */
+  const PathProfSegmentRequest *Req; /* both of its layout */
+  const PathProfRawRegion *Region;   /* the kind's region of that layout */
+  const unsigned char *SrcPages;     /* page maps (may be null) */
+  unsigned char *AccPages;
+} PathProfFold;
+typedef struct PathProfStorageKind {
+  uint64_t RegionKind;
+  /* Adds the region of \p F->Src into that of F->Acc and marks the pages
+     of Acc it writes; returns 0, or -1 changing nothing (a kind that can
+     fail comes before the kinds that cannot). */
+  int (*Fold)(const PathProfFold *F);
+} PathProfStorageKind;
+extern const PathProfStorageKind __pathprof_storage_kinds[];
+extern const unsigned __pathprof_num_storage_kinds;
+/* The function records of the description of \p F's layout, and how many
+   (*\p N). */
+const PathProfRawFunction *__pathprof_fold_records(const PathProfFold *F,
+                                                   uint64_t *N);
+/* The folds of the kinds whose layouts other files own. */
+int __pathprof_ctx_fold_region(const PathProfFold *F);
+int __pathprof_hash_fold_region(const PathProfFold *F);
+int __pathprof_metrics_fold_region(const PathProfFold *F);
+
 /* Adds the counts of the counter segment \p Src into \p Acc (both of
-   \p Req's layout); Src is left as it is. Reads of Src's counters only the
+   \p Req's layout), kind by kind (__pathprof_storage_kinds); Src is left
+   as it is. Reads of Src's counters only the
    pages \p SrcPages marks, and marks in \p AccPages the pages of Acc it
    writes (either may be null). Returns -1, changing nothing, when Src's
    calling context tree cannot be added to Acc's. */
@@ -355,35 +436,8 @@ int __pathprof_compact_enabled(void);
    it cannot. */
 void __pathprof_compact(const PathProfSegmentRequest *Req);
 
-/*--- Module state (PathProfRuntime.c) and control (PathProfControl.c) -----*/
+/*--- Module state (PathProfRuntime.c) -------------------------------------*/
 
-/* The module lock: serializes segment changes (fork, set_filename, reset,
-   new thread slices) against each other. A spin lock; never held across
-   anything that could run instrumented code. */
-void __pathprof_lock_module(void);
-void __pathprof_unlock_module(void);
-
-/* Where the counters are in each of the module's segments. */
-typedef struct PathProfModuleLayout {
-  uint64_t CountersOffset;
-  uint64_t CountersSize;
-  uint64_t ContextOffset; /* the CONTEXT region; size 0: none */
-  uint64_t ContextSize;
-  uint64_t SegmentSize;
-} PathProfModuleLayout;
-void __pathprof_module_layout(PathProfModuleLayout *Out);
-/* The pattern the module's profile file was named from. */
-const char *__pathprof_module_pattern(void);
-/* A new segment of this module's layout in the file \p Pattern names,
-   mapped somewhere, with zero counts; null after reporting an error.
-   Async-signal-safe. */
-char *__pathprof_module_segment(const char *Pattern, int *Fd);
-/* Moves the mapping \p Seg onto \p At (a mapping of the same size) so that
-   biases into At stay valid; with \p CarryTree, At's calling context tree
-   is copied first (counts zeroed), so that node pointers into At stay valid
-   too. On failure reports, unmaps Seg, closes \p Fd and returns -1.
-   Async-signal-safe. */
-int __pathprof_move_segment(char *Seg, char *At, int Fd, int CarryTree);
 /* Whether the calling thread's tree is in the segment mapped at \p Map. */
 int __pathprof_ctx_thread_region_in(const char *Map, uint64_t Size);
 
@@ -398,8 +452,7 @@ int __pathprof_module_set_filename(const char *Pattern);
 /* The pattern the last __pathprof_set_filename gave this module, or null. */
 const char *__pathprof_module_override(void);
 
-/* Calls \p Fn on the control block of every instrumented module of the
-   process (this one included), stopping early if it returns non-zero. */
+/* A module's entry points for the control API. */
 typedef struct PathProfControlBlock PathProfControlBlock;
 struct PathProfControlBlock {
   uint64_t Magic;   /* PATHPROF_CONTROL_MAGIC */
@@ -412,7 +465,19 @@ struct PathProfControlBlock {
 #define PATHPROF_CONTROL_MAGIC 0x4c5443464f525050ULL /* "PPROFCTL" */
 #define PATHPROF_CONTROL_VERSION 1ULL
 
-void __pathprof_for_each_module(int (*Fn)(const PathProfControlBlock *C,
+/* This module's control block (PathProfRuntime.c), and the ELF note that
+   points to it: its name and type. */
+extern const PathProfControlBlock __pathprof_control_block;
+#define PATHPROF_NOTE_NAME "PathProf"
+#define PATHPROF_NOTE_TYPE 0x50505243 /* "CRPP" */
+
+/*--- The loader's view of the modules (PathProfLoader.c) -------------------*/
+
+/* Calls \p Fn on the control block of every instrumented module of the
+   process, \p Self (this module's) included, stopping early if it returns
+   non-zero. */
+void __pathprof_for_each_module(const PathProfControlBlock *Self,
+                                int (*Fn)(const PathProfControlBlock *C,
                                           int IsSelf, void *Ctx),
                                 void *Ctx);
 /* Whether this module is the main executable (not a shared library). */
@@ -431,9 +496,35 @@ extern __thread uint64_t __pathprof_thread_bias
 /* Called by instrumented code on a thread whose bias is 0: gives the thread
    a slice (or, before init, nothing) and returns its bias. */
 uint64_t __pathprof_thread_slice(void);
+/* What the module's life cycle (PathProfRuntime.c) does for the slices,
+   handed down at init so that the slices call nothing above them. */
+typedef struct PathProfSliceHost {
+  /* The module lock: serializes segment changes (fork, set_filename,
+     reset, new thread slices) against each other. A spin lock; never held
+     across anything that could run instrumented code. */
+  void (*Lock)(void);
+  void (*Unlock)(void);
+  /* The pattern the module's profile file was named from. */
+  const char *(*Pattern)(void);
+  /* A new segment of this module's layout in the file \p Pattern names,
+     mapped somewhere, with zero counts; null after reporting an error.
+     Async-signal-safe. */
+  char *(*NewSegment)(const char *Pattern, int *Fd);
+  /* Moves the mapping \p Seg onto \p At (a mapping of the same size) so
+     that biases into At stay valid; with \p CarryTree, At's calling
+     context tree is copied first (counts zeroed), so that node pointers
+     into At stay valid too. On failure reports, unmaps Seg, closes \p Fd
+     and returns -1. Async-signal-safe. */
+  int (*MoveSegment)(char *Seg, char *At, int Fd, int CarryTree);
+  /* The calling thread counts its contexts into the tree \p Region (null:
+     none); a slice's tree is zeroed with ResetTree. */
+  void (*SetThreadTree)(char *Region);
+  void (*ResetTree)(char *Region, uint64_t Capacity);
+} PathProfSliceHost;
 /* With the module locked. Init: the calling thread counts into the primary
-   segment \p PrimaryMap (null: there is no profile). */
-void __pathprof_slices_init(const char *PrimaryMap);
+   segment \p PrimaryMap (null: there is no profile); \p Host stays valid. */
+void __pathprof_slices_init(const char *PrimaryMap,
+                            const PathProfSliceHost *Host);
 /* Fork child: the forking thread's slice gets a segment of the child's; the
    others become free anonymous memory. Async-signal-safe. */
 void __pathprof_slices_after_fork(void);

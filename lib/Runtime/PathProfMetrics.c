@@ -916,3 +916,19 @@ const PathProfRawMetric *__pathprof_metrics_table(void) { return Table; }
 void __pathprof_metrics_set_mapped_table(PathProfRawMetric *Mapped) {
   InMap = Mapped;
 }
+
+/* Segments are folded only with segments of the same events
+   (__pathprof_same_events): what each run learnt of how they were read
+   adds up too. */
+int __pathprof_metrics_fold_region(const PathProfFold *F) {
+  const PathProfRawRegion *M = F->Region;
+  for (uint64_t I = 0, N = M->Size / sizeof(PathProfRawMetric); I != N; ++I) {
+    PathProfRawMetric *A = (PathProfRawMetric *)(F->Acc + M->Offset) + I;
+    const PathProfRawMetric *S =
+        (const PathProfRawMetric *)(F->Src + M->Offset) + I;
+    A->Sources |= S->Sources;
+    A->Flags |= S->Flags & PATHPROF_METRIC_SCALED;
+  }
+  __pathprof_mark_pages(F->AccPages, M->Offset, M->Size);
+  return 0;
+}

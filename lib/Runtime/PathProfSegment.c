@@ -52,36 +52,6 @@
 
 #define NO_SEGMENT UINT64_MAX
 
-ssize_t __pathprof_read_at(int Fd, void *Buf, size_t Size, uint64_t Offset) {
-  size_t Done = 0;
-  while (Done < Size) {
-    ssize_t N =
-        pread(Fd, (char *)Buf + Done, Size - Done, (off_t)(Offset + Done));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N < 0)
-      return -1;
-    if (N == 0)
-      break;
-    Done += (size_t)N;
-  }
-  return (ssize_t)Done;
-}
-
-/* 1 if another open file description holds a lock on the segment's first
-   byte, 0 if not, -1 on error (errno set). */
-int __pathprof_segment_is_live(int Fd, uint64_t Offset) {
-  struct flock Fl;
-  memset(&Fl, 0, sizeof(Fl));
-  Fl.l_type = F_WRLCK;
-  Fl.l_whence = SEEK_SET;
-  Fl.l_start = (off_t)Offset;
-  Fl.l_len = 1;
-  if (fcntl(Fd, F_OFD_GETLK, &Fl) != 0)
-    return -1;
-  return Fl.l_type != F_UNLCK;
-}
-
 static int lockSegment(int Fd, uint64_t Offset) {
   struct flock Fl;
   memset(&Fl, 0, sizeof(Fl));
@@ -90,40 +60,6 @@ static int lockSegment(int Fd, uint64_t Offset) {
   Fl.l_start = (off_t)Offset;
   Fl.l_len = 1;
   return fcntl(Fd, F_OFD_SETLK, &Fl);
-}
-
-/* Two counter segment headers describe the same layout: same module and
-   the same regions. */
-int __pathprof_same_layout(const PathProfRawHeader *A,
-                           const PathProfRawHeader *B) {
-  return A->Version == B->Version && A->HeaderSize == B->HeaderSize &&
-         A->SegmentSize == B->SegmentSize &&
-         A->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
-         B->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
-         A->NumFunctions == B->NumFunctions && A->NumMetrics == B->NumMetrics &&
-         A->ModuleSignature == B->ModuleSignature &&
-         A->NumRegions == B->NumRegions &&
-         A->NumRegions <= PATHPROF_RAW_MAX_REGIONS &&
-         memcmp(A->Regions, B->Regions,
-                (size_t)A->NumRegions * sizeof(PathProfRawRegion)) == 0;
-}
-
-/* The region of \p Kind of a header this runtime wrote, or null. */
-const PathProfRawRegion *__pathprof_find_region(const PathProfRawHeader *H,
-                                                uint64_t Kind) {
-  for (uint64_t I = 0; I != H->NumRegions; ++I)
-    if (H->Regions[I].Kind == Kind)
-      return &H->Regions[I];
-  return 0;
-}
-
-uint64_t __pathprof_page_size(void) {
-  static uint64_t Size;
-  if (!Size) {
-    long P = sysconf(_SC_PAGESIZE);
-    Size = P > 0 ? (uint64_t)P : 4096;
-  }
-  return Size;
 }
 
 static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
@@ -153,148 +89,18 @@ int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req) {
   return 1;
 }
 
-void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size) {
-  if (!Pages || !Size)
-    return;
-  const uint64_t Page = __pathprof_page_size();
-  for (uint64_t P = From / Page, End = (From + Size - 1) / Page; P <= End; ++P)
-    Pages[P] = 1;
-}
-
-void __pathprof_data_pages(int Fd, uint64_t Offset, uint64_t Size,
-                           unsigned char *Pages) {
-  const uint64_t End = Offset + Size;
-  for (uint64_t Pos = Offset; Pos < End;) {
-    off_t Data = lseek(Fd, (off_t)Pos, SEEK_DATA);
-    if (Data < 0 && errno == ENXIO)
-      return; /* no data past Pos */
-    off_t Hole = Data < 0 ? -1 : lseek(Fd, Data, SEEK_HOLE);
-    if (Data < 0 || Hole < 0) {
-      /* The file system cannot tell: everything from Pos may hold data. */
-      __pathprof_mark_pages(Pages, Pos - Offset, End - Pos);
-      return;
-    }
-    if ((uint64_t)Data >= End)
-      return;
-    uint64_t Stop = (uint64_t)Hole < End ? (uint64_t)Hole : End;
-    __pathprof_mark_pages(Pages, (uint64_t)Data - Offset,
-                          Stop - (uint64_t)Data);
-    Pos = Stop;
-  }
-}
-
-/* Marks in \p Pages the pages of the region of \p Kind of \p H, if any. */
-static void markRegion(unsigned char *Pages, const PathProfRawHeader *H,
-                       uint64_t Kind) {
-  const PathProfRawRegion *R = __pathprof_find_region(H, Kind);
-  if (R)
-    __pathprof_mark_pages(Pages, R->Offset, R->Size);
-}
-
 int __pathprof_fold_counts(char *Acc, char *Src,
                            const PathProfSegmentRequest *Req,
                            const unsigned char *SrcPages,
                            unsigned char *AccPages) {
   const PathProfRawHeader *Mine = (const PathProfRawHeader *)Req->Image;
-  const PathProfRawHeader *D = (const PathProfRawHeader *)Req->Description;
-  const PathProfRawRegion *F =
-      __pathprof_find_region(D, PATHPROF_REGION_FUNCTIONS);
-  const PathProfRawRegion *Ctx =
-      __pathprof_find_region(Mine, PATHPROF_REGION_CONTEXT);
-  if (Ctx && __pathprof_ctx_fold(
-                 Acc + Ctx->Offset, Src + Ctx->Offset, Ctx->Size,
-                 (const PathProfRawFunction *)(Req->Description + F->Offset),
-                 D->NumFunctions) != 0)
-    return -1;
-  /* The context arena of Acc is written up to its Used. */
-  if (Ctx && AccPages)
-    __pathprof_mark_pages(
-        AccPages, Ctx->Offset,
-        ((const PathProfCtxHeader *)(Acc + Ctx->Offset))->Used);
-  /* Small regions, or written anywhere: every page. */
-  markRegion(AccPages, Mine, PATHPROF_REGION_METRICS);
-  markRegion(AccPages, Mine, PATHPROF_REGION_SAMPLING);
-  markRegion(AccPages, Mine, PATHPROF_REGION_HASH);
-  markRegion(AccPages, Mine, PATHPROF_REGION_HASH_SAMPLED);
-  /* The same events (__pathprof_same_events): what each run learnt of how
-     they were read adds up too. */
-  const PathProfRawRegion *M =
-      __pathprof_find_region(Mine, PATHPROF_REGION_METRICS);
-  for (uint64_t I = 0, N = M ? M->Size / sizeof(PathProfRawMetric) : 0; I != N;
-       ++I) {
-    PathProfRawMetric *A = (PathProfRawMetric *)(Acc + M->Offset) + I;
-    const PathProfRawMetric *S =
-        (const PathProfRawMetric *)(Src + M->Offset) + I;
-    A->Sources |= S->Sources;
-    A->Flags |= S->Flags & PATHPROF_METRIC_SCALED;
-  }
-  const PathProfRawRegion *C =
-      __pathprof_find_region(Mine, PATHPROF_REGION_COUNTERS);
-  /* Value blocks are keyed by target: they are merged slot by slot, and
-     then hold zeros, which the sum below adds. */
-  const PathProfRawRegion *V =
-      __pathprof_find_region(D, PATHPROF_REGION_VALUES);
-  const uint64_t Page = __pathprof_page_size();
-  if (C && V) {
-    const PathProfRawValueFunction *Entries =
-        (const PathProfRawValueFunction *)(Req->Description + V->Offset);
-    for (uint64_t I = 0; I != D->NumFunctions; ++I) {
-      const PathProfRawValueFunction *E = &Entries[I];
-      if (E->ValuesOffset > C->Size ||
-          E->NumValueSites >
-              (C->Size - E->ValuesOffset) / sizeof(PathProfValueBlock))
-        continue;
-      for (uint64_t J = 0; J != E->NumValueSites; ++J) {
-        uint64_t At =
-            C->Offset + E->ValuesOffset + J * sizeof(PathProfValueBlock);
-        /* A block whose site never ran is zero (Site 0): neither read it
-           where the map says it is zero, nor write it. */
-        if (SrcPages && !SrcPages[At / Page] &&
-            !SrcPages[(At + sizeof(PathProfValueBlock) - 1) / Page])
-          continue;
-        if (!((const PathProfValueBlock *)(Src + At))->Site)
-          continue;
-        __pathprof_value_fold((uint64_t *)(Acc + At), (uint64_t *)(Src + At));
-        __pathprof_mark_pages(AccPages, At, sizeof(PathProfValueBlock));
-      }
-    }
-  }
-  if (C) {
-    /* Page by page, of the pages SrcPages marks; only words that counted
-       are written: the pages of Acc no run touched stay holes (or the zero
-       page). */
-    for (uint64_t From = C->Offset, End = C->Offset + C->Size; From < End;) {
-      uint64_t P = From / Page,
-               To = (P + 1) * Page < End ? (P + 1) * Page : End;
-      if (!SrcPages || SrcPages[P]) {
-        uint64_t *A = (uint64_t *)(Acc + From);
-        const uint64_t *S = (const uint64_t *)(Src + From);
-        int Wrote = 0;
-        for (uint64_t I = 0, N = (To - From) / 8; I != N; ++I) {
-          if (!S[I])
-            continue;
-          uint64_t Sum = A[I] + S[I];
-          A[I] = Sum < A[I] ? UINT64_MAX : Sum;
-          Wrote = 1;
-        }
-        if (Wrote && AccPages)
-          AccPages[P] = 1;
-      }
-      From = To;
-    }
-  }
-  static const uint64_t HashKinds[] = {PATHPROF_REGION_HASH,
-                                       PATHPROF_REGION_HASH_SAMPLED};
-  for (unsigned I = 0; I != sizeof(HashKinds) / sizeof(HashKinds[0]); ++I) {
-    const PathProfRawRegion *Hash = __pathprof_find_region(Mine, HashKinds[I]);
-    if (!Hash)
-      continue;
-    __pathprof_hash_fold(
-        (PathProfHashHeader *)(Acc + Hash->Offset),
-        (const PathProfHashHeader *)(Src + Hash->Offset),
-        Hash->EntrySize / sizeof(uint64_t),
-        (const PathProfRawFunction *)(Req->Description + F->Offset),
-        D->NumFunctions);
+  for (unsigned I = 0; I != __pathprof_num_storage_kinds; ++I) {
+    const PathProfStorageKind *K = &__pathprof_storage_kinds[I];
+    PathProfFold F = {Acc,      Src,
+                      Req,      __pathprof_find_region(Mine, K->RegionKind),
+                      SrcPages, AccPages};
+    if (F.Region && K->Fold(&F) != 0)
+      return -1;
   }
   return 0;
 }
@@ -321,47 +127,6 @@ typedef struct {
   int Foreign;        /* 0, or 1 not a raw profile, or the version it has + 1 */
   int HasDescription; /* of this module, complete */
 } FileScan;
-
-ssize_t __pathprof_read_header(int Fd, PathProfRawHeader *H, uint64_t Offset,
-                               uint64_t FileSize) {
-  memset(H, 0, sizeof(*H));
-  if (Offset >= FileSize)
-    return 0;
-  uint64_t Want = FileSize - Offset < sizeof(*H) ? FileSize - Offset : sizeof(*H);
-  return __pathprof_read_at(Fd, H, (size_t)Want, Offset);
-}
-
-PathProfPackedHeader __pathprof_packed_header(const PathProfRawHeader *H) {
-  PathProfPackedHeader P;
-  memcpy(&P, H, sizeof(P));
-  return P;
-}
-
-int __pathprof_check_header(const PathProfRawHeader *H, uint64_t Read,
-                            uint64_t Offset, uint64_t FileSize) {
-  if (H->SegmentKind == PATHPROF_SEGMENT_PACKED) {
-    /* Short, and not on a page: it is never mapped. */
-    const PathProfPackedHeader P = __pathprof_packed_header(H);
-    if (Read < sizeof(P) || P.HeaderSize != sizeof(P) ||
-        P.SegmentSize < sizeof(P) || P.SegmentSize % 8 != 0 ||
-        P.SegmentSize > FileSize - Offset ||
-        P.EncodedSize > P.SegmentSize - sizeof(P) ||
-        (P.InnerKind != PATHPROF_SEGMENT_DESCRIPTION &&
-         P.InnerKind != PATHPROF_SEGMENT_COUNTERS))
-      return -1;
-    return 0;
-  }
-  if (Read != sizeof(*H) || H->HeaderSize != sizeof(*H) ||
-      H->SegmentSize < H->HeaderSize || H->SegmentSize % 8 != 0 ||
-      H->SegmentSize > FileSize - Offset)
-    return -1;
-  /* Counter segments are mapped: they start and end on a page. */
-  if (H->SegmentKind == PATHPROF_SEGMENT_COUNTERS &&
-      (Offset % __pathprof_page_size() != 0 ||
-       H->SegmentSize % __pathprof_page_size() != 0))
-    return -1;
-  return 0;
-}
 
 /* Pass 1: what the file holds. Returns -1 (after reporting) on an error. */
 static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
@@ -404,9 +169,8 @@ static int scanFile(int Fd, const char *Path, const PathProfSegmentRequest *Req,
       S->SameProcess = 1;
     /* A compacted file keeps descriptions without their page padding, or
        packed. */
-    uint64_t DescSize = H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION
-                            ? H.SegmentSize
-                            : 0;
+    uint64_t DescSize =
+        H.SegmentKind == PATHPROF_SEGMENT_DESCRIPTION ? H.SegmentSize : 0;
     if (H.SegmentKind == PATHPROF_SEGMENT_PACKED) {
       const PathProfPackedHeader P = __pathprof_packed_header(&H);
       if (P.InnerKind == PATHPROF_SEGMENT_DESCRIPTION)
@@ -486,20 +250,6 @@ static int growFile(int Fd, uint64_t Offset, uint64_t Size, uint64_t Reserve) {
   if (Reserve && fallocate(Fd, 0, (off_t)Offset, (off_t)Reserve) != 0 &&
       errno != EOPNOTSUPP && errno != ENOSYS)
     return -1;
-  return 0;
-}
-
-int __pathprof_write_at(int Fd, const void *Buf, size_t Size, uint64_t Offset) {
-  size_t Done = 0;
-  while (Done < Size) {
-    ssize_t N = pwrite(Fd, (const char *)Buf + Done, Size - Done,
-                       (off_t)(Offset + Done));
-    if (N < 0 && errno == EINTR)
-      continue;
-    if (N <= 0)
-      return -1;
-    Done += (size_t)N;
-  }
   return 0;
 }
 
@@ -664,37 +414,6 @@ static char *obtain(int Fd, const char *Path,
   if (!Claimed)
     __atomic_store_n(&H->Magic, PATHPROF_RAW_MAGIC, __ATOMIC_RELEASE);
   return Seg;
-}
-
-int __pathprof_open_locked(const char *Path, int Create) {
-  for (;;) {
-    int F = open(Path, O_RDWR | O_CLOEXEC | Create, 0644);
-    if (F < 0) {
-      if (Create || errno != ENOENT)
-        __pathprof_report_error("cannot create profile '%s': %s", Path,
-                                __pathprof_strerror(errno));
-      return -1;
-    }
-    int R;
-    while ((R = flock(F, LOCK_EX)) != 0 && errno == EINTR)
-      ;
-    if (R != 0) {
-      __pathprof_report_error("cannot lock profile '%s': %s", Path,
-                              __pathprof_strerror(errno));
-      close(F);
-      return -1;
-    }
-    /* A process that compacted the file while this one waited for the lock
-       renamed a new file over it: the lock is on the old one. */
-    struct stat Locked, Named;
-    int Renamed = fstat(F, &Locked) == 0 &&
-                  (stat(Path, &Named) == 0 ? Locked.st_dev != Named.st_dev ||
-                                                 Locked.st_ino != Named.st_ino
-                                           : errno == ENOENT && Create);
-    if (!Renamed)
-      return F;
-    close(F);
-  }
 }
 
 char *__pathprof_acquire_segment(const PathProfSegmentRequest *Req, int *Fd) {

@@ -67,17 +67,19 @@ static uint64_t FallbackBias;
 static int NoMoreSlices;
 static pthread_key_t Key;
 static int HaveKey;
-static PathProfModuleLayout L;
+/* The module's layout, and what its life cycle does for the slices. */
+static const PathProfLayout *L;
+static const PathProfSliceHost *Host;
 
 static uint64_t biasOf(const char *Map) {
-  return (uint64_t)(uintptr_t)(Map + L.CountersOffset) -
+  return (uint64_t)(uintptr_t)(Map + L->CountersOffset) -
          (uint64_t)(uintptr_t)__start___pathprof_cnts;
 }
 
 /* Puts anonymous memory in place of \p S's segment and drops its lock.
    Async-signal-safe. */
 static void makeAnonymous(Slice *S) {
-  mmap(S->Map, (size_t)L.SegmentSize, PROT_READ | PROT_WRITE,
+  mmap(S->Map, (size_t)L->SegmentSize, PROT_READ | PROT_WRITE,
        MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
   if (S->Fd >= 0)
     close(S->Fd);
@@ -89,10 +91,10 @@ static void makeAnonymous(Slice *S) {
    Returns 0 on success. Async-signal-safe. */
 static int refile(Slice *S, const char *Pattern, int CarryTree) {
   int Fd;
-  char *Seg = __pathprof_module_segment(Pattern, &Fd);
+  char *Seg = Host->NewSegment(Pattern, &Fd);
   if (!Seg)
     return -1;
-  if (__pathprof_move_segment(Seg, S->Map, Fd, CarryTree) != 0)
+  if (Host->MoveSegment(Seg, S->Map, Fd, CarryTree) != 0)
     return -1;
   if (S->Fd >= 0)
     close(S->Fd);
@@ -123,20 +125,20 @@ static Slice *takeSlice(void) {
   if (S) {
     /* A slice of a fork parent's thread is anonymous memory until a thread
        of the child needs it. */
-    if (S->Fd < 0 && refile(S, __pathprof_module_pattern(), 0) != 0)
+    if (S->Fd < 0 && refile(S, Host->Pattern(), 0) != 0)
       return 0;
     FreeList = S->NextFree;
     return S;
   }
   int Fd;
-  char *Seg = __pathprof_module_segment(__pathprof_module_pattern(), &Fd);
+  char *Seg = Host->NewSegment(Host->Pattern(), &Fd);
   if (!Seg)
     return 0;
   /* Its address holds counters from now on: a page with no room in the
      file system must be only lost (PathProfGuard.c). */
-  S = __pathprof_guard_keep(Seg, L.SegmentSize) == 0 ? newSlice() : 0;
+  S = __pathprof_guard_keep(Seg, L->SegmentSize) == 0 ? newSlice() : 0;
   if (!S) {
-    munmap(Seg, (size_t)L.SegmentSize);
+    munmap(Seg, (size_t)L->SegmentSize);
     close(Fd);
     return 0;
   }
@@ -150,13 +152,13 @@ static Slice *takeSlice(void) {
 static void releaseSlice(void *P) {
   Slice *S = (Slice *)P;
   __pathprof_thread_bias = 0;
-  __pathprof_ctx_set_thread_region(0);
+  Host->SetThreadTree(0);
   Own = 0;
-  __pathprof_lock_module();
+  Host->Lock();
   S->InUse = 0;
   S->NextFree = FreeList;
   FreeList = S;
-  __pathprof_unlock_module();
+  Host->Unlock();
 }
 
 uint64_t __pathprof_thread_slice(void) {
@@ -167,19 +169,19 @@ uint64_t __pathprof_thread_slice(void) {
     return FallbackBias;
   }
   Busy = 1;
-  __pathprof_lock_module();
+  Host->Lock();
   Slice *S = takeSlice();
   if (S)
     S->InUse = 1;
   else
     __atomic_store_n(&NoMoreSlices, 1, __ATOMIC_RELAXED);
-  __pathprof_unlock_module();
+  Host->Unlock();
   uint64_t Bias = FallbackBias;
   if (S) {
     Own = S;
     Bias = biasOf(S->Map);
-    if (L.ContextSize)
-      __pathprof_ctx_set_thread_region(S->Map + L.ContextOffset);
+    if (L->ContextSize)
+      Host->SetThreadTree(S->Map + L->ContextOffset);
     if (HaveKey)
       pthread_setspecific(Key, S);
   }
@@ -188,15 +190,17 @@ uint64_t __pathprof_thread_slice(void) {
   return Bias;
 }
 
-void __pathprof_slices_init(const char *PrimaryMap) {
-  __pathprof_module_layout(&L);
+void __pathprof_slices_init(const char *PrimaryMap,
+                            const PathProfSliceHost *H) {
+  L = __pathprof_layout();
+  Host = H;
   if (PrimaryMap) {
     FallbackBias = biasOf(PrimaryMap);
     HaveKey = pthread_key_create(&Key, releaseSlice) == 0;
   } else {
     /* No profile: counts go nowhere, but code must still have somewhere to
        write them without asking again on every call. */
-    void *P = mmap(0, (size_t)(L.CountersSize ? L.CountersSize : 8),
+    void *P = mmap(0, (size_t)(L->CountersSize ? L->CountersSize : 8),
                    PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     FallbackBias = P == MAP_FAILED
                        ? 0
@@ -206,8 +210,8 @@ void __pathprof_slices_init(const char *PrimaryMap) {
   }
   /* The initializing thread counts into the primary segment. */
   __pathprof_thread_bias = FallbackBias;
-  if (PrimaryMap && L.ContextSize)
-    __pathprof_ctx_set_thread_region((char *)PrimaryMap + L.ContextOffset);
+  if (PrimaryMap && L->ContextSize)
+    Host->SetThreadTree((char *)PrimaryMap + L->ContextOffset);
   __atomic_store_n(&Ready, 1, __ATOMIC_RELEASE);
 }
 
@@ -225,7 +229,7 @@ static void childSlice(Slice *S, void *Ctx) {
     if (S->Fd >= 0)
       close(S->Fd);
     S->Fd = -1;
-    if (refile(S, __pathprof_module_pattern(), 1) != 0)
+    if (refile(S, Host->Pattern(), 1) != 0)
       makeAnonymous(S); /* the child's counts go nowhere */
     return;
   }
@@ -243,7 +247,7 @@ void __pathprof_slices_after_fork(void) {
 
 static void refileSlice(Slice *S, void *Ctx) {
   int *Result = (int *)Ctx;
-  if (S->Fd >= 0 && refile(S, __pathprof_module_pattern(), 1) != 0)
+  if (S->Fd >= 0 && refile(S, Host->Pattern(), 1) != 0)
     *Result = -1;
 }
 
@@ -255,16 +259,16 @@ int __pathprof_slices_refile(void) {
 
 static void resetSlice(Slice *S, void *Ctx) {
   (void)Ctx;
-  if (S->Fd >= 0 && L.CountersSize)
-    memset(S->Map + L.CountersOffset, 0, (size_t)L.CountersSize);
-  if (S->Fd >= 0 && L.ContextSize)
-    __pathprof_ctx_reset(S->Map + L.ContextOffset, L.ContextSize);
+  if (S->Fd >= 0 && L->CountersSize)
+    memset(S->Map + L->CountersOffset, 0, (size_t)L->CountersSize);
+  if (S->Fd >= 0 && L->ContextSize)
+    Host->ResetTree(S->Map + L->ContextOffset, L->ContextSize);
 }
 
 void __pathprof_slices_reset(void) { forEachSlice(resetSlice, 0); }
 
 static void syncSlice(Slice *S, void *Ctx) {
-  if (S->Fd >= 0 && msync(S->Map, (size_t)L.SegmentSize, MS_SYNC) != 0)
+  if (S->Fd >= 0 && msync(S->Map, (size_t)L->SegmentSize, MS_SYNC) != 0)
     *(int *)Ctx = -1;
 }
 

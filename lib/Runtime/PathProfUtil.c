@@ -279,3 +279,11 @@ uint64_t __pathprof_process_start_time(void) {
 }
 
 uint64_t __pathprof_process_threads(void) { return statField(20); }
+
+void __pathprof_copy_string(char *Dst, const char *Src, size_t Size) {
+  size_t I = 0;
+  for (; Src && Src[I] && I + 1 < Size; ++I)
+    Dst[I] = Src[I];
+  for (; I != Size; ++I)
+    Dst[I] = '\0';
+}

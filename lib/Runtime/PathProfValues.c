@@ -46,16 +46,6 @@ static uint64_t TableSize;
    itself. */
 static __thread int BuildingHere __attribute__((tls_model("initial-exec")));
 
-uint64_t __pathprof_value_anchor(void) {
-  return (uint64_t)(uintptr_t)__start___pathprof_data;
-}
-
-uint64_t __pathprof_value_key(const PathProfFunctionData *F) {
-  return F->Function
-             ? (uint64_t)(uintptr_t)F->Function - __pathprof_value_anchor()
-             : 0;
-}
-
 static int compareKeys(const void *A, const void *B) {
   uint64_t X = *(const uint64_t *)A, Y = *(const uint64_t *)B;
   return X < Y ? -1 : X > Y;

@@ -421,9 +421,11 @@ def main():
              args.section_word,
              args.section_size, args.duplicate_section, args.append_section,
              args.swap_magic, args.keep, args.append)
-    if not any(e for e in edits if e is not None):
-        # No edit: the file unpacked (a correlated profile's records name
-        # no CFG descriptions in the file, so its layout is not parsed).
+    if (not any(e for e in edits if e is not None) and len(data) >= 8 and
+            u64(data, 0) == RAW_MAGIC):
+        # No edit of a raw profile: the file unpacked (a correlated
+        # profile's records name no CFG descriptions in the file, so its
+        # layout is not parsed). An indexed one still gets its checksums.
         open(args.output, "wb").write(data)
         return 0
     if args.keep_packed:
