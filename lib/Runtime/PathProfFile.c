@@ -145,18 +145,29 @@ ssize_t __pathprof_read_at(int Fd, void *Buf, size_t Size, uint64_t Offset) {
   return (ssize_t)Done;
 }
 
-/* 1 if another open file description holds a lock on the segment's first
-   byte, 0 if not, -1 on error (errno set). */
-int __pathprof_segment_is_live(int Fd, uint64_t Offset) {
+/* The write lock of the first byte of the segment at \p Offset. */
+static struct flock segmentLock(uint64_t Offset) {
   struct flock Fl;
   memset(&Fl, 0, sizeof(Fl));
   Fl.l_type = F_WRLCK;
   Fl.l_whence = SEEK_SET;
   Fl.l_start = (off_t)Offset;
   Fl.l_len = 1;
+  return Fl;
+}
+
+/* 1 if another open file description holds a lock on the segment's first
+   byte, 0 if not, -1 on error (errno set). */
+int __pathprof_segment_is_live(int Fd, uint64_t Offset) {
+  struct flock Fl = segmentLock(Offset);
   if (fcntl(Fd, F_OFD_GETLK, &Fl) != 0)
     return -1;
   return Fl.l_type != F_UNLCK;
+}
+
+int __pathprof_lock_segment(int Fd, uint64_t Offset) {
+  struct flock Fl = segmentLock(Offset);
+  return fcntl(Fd, F_OFD_SETLK, &Fl);
 }
 
 /* Two counter segment headers describe the same layout: same module and

@@ -326,6 +326,9 @@ uint64_t __pathprof_round_to_page(uint64_t V);
 /* 1 if another open file description holds the lock of the segment at
    \p Offset (it is live), 0 if not, -1 on error. */
 int __pathprof_segment_is_live(int Fd, uint64_t Offset);
+/* Takes that lock, marking the segment at \p Offset live for as long as
+   the open file description lasts; 0, or -1 with errno set. */
+int __pathprof_lock_segment(int Fd, uint64_t Offset);
 /* Reads the header of the segment at \p Offset of a file of \p FileSize
    bytes into \p H, zero past what the file holds (a packed segment at its
    end may be shorter than a PathProfRawHeader); returns the bytes read or

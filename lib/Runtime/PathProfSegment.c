@@ -52,16 +52,6 @@
 
 #define NO_SEGMENT UINT64_MAX
 
-static int lockSegment(int Fd, uint64_t Offset) {
-  struct flock Fl;
-  memset(&Fl, 0, sizeof(Fl));
-  Fl.l_type = F_WRLCK;
-  Fl.l_whence = SEEK_SET;
-  Fl.l_start = (off_t)Offset;
-  Fl.l_len = 1;
-  return fcntl(Fd, F_OFD_SETLK, &Fl);
-}
-
 static char *mapAt(int Fd, uint64_t Offset, uint64_t Size) {
   void *P = mmap(0, (size_t)Size, PROT_READ | PROT_WRITE, MAP_SHARED, Fd,
                  (off_t)Offset);
@@ -354,7 +344,7 @@ static char *obtain(int Fd, const char *Path,
       Err = errno;
   }
   char *Seg = 0;
-  if (!Err && lockSegment(Fd, Offset) != 0)
+  if (!Err && __pathprof_lock_segment(Fd, Offset) != 0)
     Err = errno;
   if (!Err && !(Seg = mapAt(Fd, Offset, Req->SegmentSize)))
     Err = errno;
