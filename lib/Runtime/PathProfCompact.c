@@ -60,7 +60,9 @@ enum {
      gap and shape per run. Every run but the first of the header and the
      first of the rest follows three zero words or more, which it does not
      write: at most 8 W + 24 bytes in all, and 7 of padding. */
-  PackedSlack = PackedHeaderBytes + 32
+  PackedSlack = PackedHeaderBytes + 32,
+  /* A counter segment read rather than mapped at exit (compactOf). */
+  SmallSegmentBytes = 16384
 };
 
 /* The segments the compaction replaces: folded into the accumulator, or
@@ -389,15 +391,28 @@ static int copyData(int In, uint64_t From, int Out, uint64_t To,
 }
 
 /* The packed segment of this process's segment at \p Offset, in C->Buf
-   with its magic set; returns its size, or 0 with errno set. */
+   with its magic set; returns its size, or 0 with errno set. A segment of
+   a few pages is read (one system call), a larger one mapped (its data
+   pages only are touched). */
 static uint64_t compactOf(Compactor *C, uint64_t Offset) {
   const uint64_t Size = C->Req->SegmentSize;
-  void *P = mmap(0, (size_t)Size, PROT_READ, MAP_SHARED, C->Fd, (off_t)Offset);
-  if (P == MAP_FAILED)
-    return 0;
-  uint64_t KSize =
-      packCounters(C->Buf, (const char *)P, filePages(C, Offset), C->Req);
-  munmap(P, (size_t)Size);
+  const unsigned char *Pages = filePages(C, Offset);
+  uint64_t KSize;
+  if (Size <= SmallSegmentBytes) {
+    if (__pathprof_read_at(C->Fd, CopyBuffer, (size_t)Size, Offset) !=
+        (ssize_t)Size) {
+      errno = EIO;
+      return 0;
+    }
+    KSize = packCounters(C->Buf, (const char *)CopyBuffer, Pages, C->Req);
+  } else {
+    void *P =
+        mmap(0, (size_t)Size, PROT_READ, MAP_SHARED, C->Fd, (off_t)Offset);
+    if (P == MAP_FAILED)
+      return 0;
+    KSize = packCounters(C->Buf, (const char *)P, Pages, C->Req);
+    munmap(P, (size_t)Size);
+  }
   ((PathProfRawHeader *)C->Buf)->Magic = PATHPROF_RAW_MAGIC;
   return KSize;
 }

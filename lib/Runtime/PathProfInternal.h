@@ -95,6 +95,9 @@ uint64_t __pathprof_process_start_time(void);
 /* The number of threads of this process (field 20 of /proc/self/stat), or
    0 if unavailable. Async-signal-safe. */
 uint64_t __pathprof_process_threads(void);
+/* Whether no other thread of this process runs: a library's word for it
+   when it has one, else the number of threads. */
+int __pathprof_process_alone(void);
 
 /* Copies the NUL-terminated \p Src (null: empty) into \p Dst, NUL-padded to
    \p Size bytes, cut if it does not fit. Async-signal-safe. */

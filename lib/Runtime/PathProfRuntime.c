@@ -463,7 +463,7 @@ __attribute__((destructor(101))) static void finish(void) {
   if (SegmentFd < 0)
     return;
   int Compact = __pathprof_compact_enabled();
-  if (IsMainExecutable && (!Compact || __pathprof_process_threads() != 1))
+  if (IsMainExecutable && (!Compact || !__pathprof_process_alone()))
     return;
   lockModule();
   replaceWithAnonymousMemory();

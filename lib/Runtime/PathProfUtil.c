@@ -280,6 +280,23 @@ uint64_t __pathprof_process_start_time(void) {
 
 uint64_t __pathprof_process_threads(void) { return statField(20); }
 
+#if defined(__has_include)
+#if __has_include(<sys/single_threaded.h>)
+#include <sys/single_threaded.h>
+#define PATHPROF_HAVE_SINGLE_THREADED 1
+#endif
+#endif
+
+int __pathprof_process_alone(void) {
+#ifdef PATHPROF_HAVE_SINGLE_THREADED
+  /* glibc 2.32 and later: true until the process first creates a thread,
+     which saves reading /proc for most programs. */
+  if (__libc_single_threaded)
+    return 1;
+#endif
+  return __pathprof_process_threads() == 1;
+}
+
 void __pathprof_copy_string(char *Dst, const char *Src, size_t Size) {
   size_t I = 0;
   for (; Src && Src[I] && I + 1 < Size; ++I)
