@@ -147,11 +147,18 @@ int __pathprof_layout_write_names(int Fd, uint64_t Offset);
    of two. */
 uint64_t __pathprof_hash_capacity(void);
 /* What targets of indirect calls are recorded relative to: the start of
-   this module's data section. */
-uint64_t __pathprof_value_anchor(void);
+   this module's data section. Inline: the value profiling of every
+   indirect call subtracts it. */
+static inline uint64_t __pathprof_value_anchor(void) {
+  return (uint64_t)(uintptr_t)__start___pathprof_data;
+}
 /* The VALUES region's Address of \p F: its address minus the anchor, 0
    when it has none. */
-uint64_t __pathprof_value_key(const PathProfFunctionData *F);
+static inline uint64_t __pathprof_value_key(const PathProfFunctionData *F) {
+  return F->Function
+             ? (uint64_t)(uintptr_t)F->Function - __pathprof_value_anchor()
+             : 0;
+}
 
 /*--- Files: names, I/O, segment headers (PathProfFile.c) -------------------*/
 

@@ -118,16 +118,6 @@ static uint64_t moduleSignature(const PathProfRawFunction *Records,
   return H;
 }
 
-uint64_t __pathprof_value_anchor(void) {
-  return (uint64_t)(uintptr_t)__start___pathprof_data;
-}
-
-uint64_t __pathprof_value_key(const PathProfFunctionData *F) {
-  return F->Function
-             ? (uint64_t)(uintptr_t)F->Function - __pathprof_value_anchor()
-             : 0;
-}
-
 static void setRegion(PathProfRawHeader *H, uint64_t Kind, uint64_t Offset,
                       uint64_t Size, uint64_t EntrySize) {
   PathProfRawRegion *R = &H->Regions[H->NumRegions++];
