@@ -13,7 +13,10 @@
 # and CFG descriptions, which clang keeps in the binary) take; and the
 # compact file of a build with -fprofile-path-correlate=binary, whose
 # descriptions are in the binary (checked to read back, with --binary, to
-# the same profile as the self-contained file).
+# the same profile as the self-contained file); and, beside that flow-only
+# profile, the correlated profiles of builds that also record calling
+# contexts (-fprofile-path-context) and per-path metrics
+# (-fprofile-path-metrics, sampled tsc: the default).
 # --markdown prints the table for docs/Benchmarks.md.
 #
 # ===----------------------------------------------------------------------===#
@@ -91,6 +94,12 @@ def measure_program(args, prog, size, work):
     run([wrapper, "-O2", "-fprofile-path-generate", src, "-o", path])
     run([wrapper, "-O2", "-fprofile-path-generate",
          "-fprofile-path-correlate=binary", src, "-o", cor])
+    extra_builds = {"context": ["-fprofile-path-context"],
+                    "metrics": ["-fprofile-path-metrics"]}
+    for name, flags in extra_builds.items():
+        run([wrapper, "-O2", "-fprofile-path-generate",
+             "-fprofile-path-correlate=binary"] + flags +
+            [src, "-o", cor + "." + name])
     argv = [size] if size else []
     result = {}
     env = dict(os.environ)
@@ -109,6 +118,12 @@ def measure_program(args, prog, size, work):
     env["PATHPROF_FILE"] = os.path.join(work, prog + ".correlated.pathraw")
     run([cor] + argv, env)
     result["correlated"] = sizes_of(env["PATHPROF_FILE"])
+    for name in extra_builds:
+        extra_env = dict(os.environ)
+        extra_env["PATHPROF_FILE"] = os.path.join(
+            work, prog + ".correlated." + name + ".pathraw")
+        run([cor + "." + name] + argv, extra_env)
+        result[name] = sizes_of(extra_env["PATHPROF_FILE"])
     # The correlated profile, read with its binary, is the same profile.
     tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
     shown = [run([tool, "show", "--binary=" + cor, env["PATHPROF_FILE"]]).stdout,
@@ -145,13 +160,18 @@ def main():
                          "{:.2f}x".format(r["compact"][0] / raw),
                          kb(r["descriptions"]),
                          kb(r["correlated"][0]), kb(r["correlated"][1]),
-                         "{:.2f}x".format(r["correlated"][0] / raw)])
+                         "{:.2f}x".format(r["correlated"][0] / raw),
+                         kb(r["context"][0]),
+                         "{:.2f}x".format(r["context"][0] / raw),
+                         kb(r["metrics"][0]),
+                         "{:.2f}x".format(r["metrics"][0] / raw)])
     finally:
         shutil.rmtree(work)
     header = ["program", ".profraw KB", "dense .pathraw KB", "on disk KB",
               "ratio", "compact .pathraw KB", "on disk KB", "ratio",
               "of which descriptions KB", "correlated .pathraw KB",
-              "on disk KB", "ratio"]
+              "on disk KB", "ratio", "+ contexts KB", "ratio",
+              "+ metrics KB", "ratio"]
     if args.markdown:
         print("| " + " | ".join(header) + " |")
         print("|:---|" + "---:|" * (len(header) - 1))
