@@ -77,17 +77,7 @@ __attribute__((noinline)) static void classify(int I) {
     Sink += 3;
 }
 
-/* 16 if-else diamonds: 65,536 paths, dense counters (the default limit). */
-#define DIAMOND(B)                                                             \
-  if (X & (1u << B))                                                           \
-    Sink += B;                                                                 \
-  else                                                                         \
-    Sink -= B;
-__attribute__((noinline)) static void wide(unsigned X) {
-  DIAMOND(15) DIAMOND(14) DIAMOND(13) DIAMOND(12) DIAMOND(11) DIAMOND(10)
-  DIAMOND(9) DIAMOND(8) DIAMOND(7) DIAMOND(6) DIAMOND(5) DIAMOND(4) DIAMOND(3)
-  DIAMOND(2) DIAMOND(1) DIAMOND(0)
-}
+#include "Inputs/wide_diamonds.h"
 
 static void *worker(void *Arg) {
   int Id = (int)(long)Arg;

@@ -6,17 +6,7 @@
 
 static volatile unsigned Sink;
 
-/* 16 if-else diamonds: 65,536 paths, dense counters (the default limit). */
-#define DIAMOND(B)                                                             \
-  if (X & (1u << B))                                                           \
-    Sink += B;                                                                 \
-  else                                                                         \
-    Sink -= B;
-__attribute__((noinline)) static void wide(unsigned X) {
-  DIAMOND(15) DIAMOND(14) DIAMOND(13) DIAMOND(12) DIAMOND(11) DIAMOND(10)
-  DIAMOND(9) DIAMOND(8) DIAMOND(7) DIAMOND(6) DIAMOND(5) DIAMOND(4) DIAMOND(3)
-  DIAMOND(2) DIAMOND(1) DIAMOND(0)
-}
+#include "wide_diamonds.h"
 
 int main(void) {
   wide(0);
