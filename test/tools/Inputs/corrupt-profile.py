@@ -364,6 +364,24 @@ def put(data, where, value):
         width, "little")
 
 
+def poke(data, args):
+    """The --poke and --poke-byte edits, at file offsets."""
+    for item in args.poke:
+        off, value = item.split("=", 1)
+        put(data, (number(off), 8), number(value))
+    for item in args.poke_byte:
+        off, value = item.split("=", 1)
+        put(data, (number(off), 1), number(value))
+
+
+def cut_and_pad(data, args):
+    """The --keep and --append edits, last of all."""
+    if args.keep is not None:
+        del data[args.keep:]
+    if args.append:
+        data += b"\0" * args.append
+
+
 def unpack_segments(data):
     """The raw profile \p data (version 10 or later) with each packed
     segment replaced by the segment it holds, its FREE flag kept; other
@@ -430,16 +448,8 @@ def main():
         return 0
     if args.keep_packed:
         # Bytes only: the layout of a packed file is not parsed.
-        for item in args.poke:
-            off, value = item.split("=", 1)
-            struct.pack_into("<Q", data, number(off), number(value))
-        for item in args.poke_byte:
-            off, value = item.split("=", 1)
-            data[number(off)] = number(value)
-        if args.keep is not None:
-            data = data[:args.keep]
-        if args.append is not None:
-            data += b"\0" * args.append
+        poke(data, args)
+        cut_and_pad(data, args)
         open(args.output, "wb").write(data)
         return 0
     for item in args.diamonds:
@@ -485,12 +495,8 @@ def main():
         index, rest = item.split(":", 1)
         name, value = rest.split("=", 1)
         put(data, field(cfgs[int(index)], name), number(value))
-    for item in args.poke:
-        off, value = item.split("=", 1)
-        put(data, (number(off), 8), number(value))
-    for item in args.poke_byte:
-        off, value = item.split("=", 1)
-        data[number(off)] = number(value)
+    poke(data, args)
+
     def find_section(sec_kind):
         """The offset of the header of the first section of sec_kind."""
         if kind != "indexed":
@@ -544,10 +550,7 @@ def main():
                     break
     if args.swap_magic:
         data[0:8] = data[7::-1]
-    if args.keep is not None:
-        del data[args.keep:]
-    if args.append:
-        data += b"\0" * args.append
+    cut_and_pad(data, args)
 
     # The header as the input's version has it.
     size = 8 * len(header)
