@@ -6,13 +6,16 @@
 // before inlining) at every optimization level, or pathprof-use in its place
 // when -pathprof-profile-use=FILE is given (followed by pathprof-superblock
 // and, in optimized builds, by a speculating SimplifyCFG,
-// pathprof-inline-sole-calls and LLVM's indirect-call promotion), and opt
-// can run each pass by name.
+// pathprof-inline-sole-calls and LLVM's indirect-call promotion);
+// pathprof-promote-counters runs late in the function simplification
+// pipeline and pathprof-inline-tsc at its very end. opt can run each pass by
+// name.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PathProf/BallLarus.h"
 #include "PathProf/CounterPromotion.h"
+#include "PathProf/InlineTSC.h"
 #include "PathProf/PathProfInstrumentation.h"
 #include "PathProf/PathProfLowering.h"
 #include "PathProf/PathProfOptions.h"
@@ -97,6 +100,10 @@ static void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(CounterPromotionPass());
           return true;
         }
+        if (Name == "pathprof-inline-tsc") {
+          FPM.addPass(InlineTSCPass());
+          return true;
+        }
         if (Name != "print<pathprof-numbering>")
           return false;
         FPM.addPass(BallLarusPrinterPass(outs()));
@@ -158,6 +165,13 @@ static void registerCallbacks(PassBuilder &PB) {
         if (Opts.Instrument && !Opts.Sample && Opts.PromoteCounters &&
             Opts.ProfileUse.empty())
           FPM.addPass(CounterPromotionPass());
+      });
+  // At the end, after inlining: the inline tsc readings, which the inliner
+  // should not weigh (PathProf/InlineTSC.h).
+  PB.registerOptimizerLastEPCallback(
+      [Opts](ModulePassManager &MPM, OptimizationLevel) {
+        if (Opts.Instrument && !Opts.Sample && Opts.ProfileUse.empty())
+          MPM.addPass(createModuleToFunctionPassAdaptor(InlineTSCPass()));
       });
 }
 

@@ -7,9 +7,9 @@
 // only on a miss. Metrics are sampled: every path start decrements one of
 // the thread's countdowns, and only when it runs out (as it always does while a
 // path is measured), or where a function leaves while its path or its
-// caller's is measured, does the code call the runtime; or, on x86 when a
-// run measures every path (PATHPROF_METRIC_PERIOD=1) with the time-stamp
-// counter alone, read it inline.
+// caller's is measured, does the code call the runtime (which, on x86,
+// pathprof-inline-tsc gives an inline time-stamp counter reading beside it
+// at the end of the pipeline: PathProf/InlineTSC.h).
 // A function that records calling contexts asks the runtime for its node on
 // entry and counts its paths in the table the runtime returns; its call-site
 // markers become the two TLS stores that tell the callee where it is
@@ -39,7 +39,6 @@
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/xxhash.h"
-#include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include <cstddef>
@@ -74,11 +73,6 @@ static cl::opt<bool> InlineContext(
              "entry (its caller's call-site slot lists it first) in "
              "instrumented code, calling the runtime only otherwise"));
 
-static cl::opt<bool> InlineTSC(
-    "pathprof-inline-tsc", cl::init(true), cl::Hidden,
-    cl::desc("On x86, read the time-stamp counter in instrumented code when "
-             "a run's only metric is tsc, instead of calling the runtime"));
-
 namespace {
 
 /// What a path end marker's data record says about its counters.
@@ -112,8 +106,6 @@ class FunctionLowering {
 public:
   FunctionLowering(Function &F, RuntimeInterface &RT)
       : F(F), RT(RT), HasCalls(hasCalls(F)),
-        InlineTSC(::InlineTSC &&
-                  Triple(F.getParent()->getTargetTriple()).isX86()),
         NextCountdown(xxh3_64bits(F.getName()) % PATHPROF_METRIC_COUNTDOWNS) {}
 
   void lowerPathEnd(CallInst &End);
@@ -146,10 +138,8 @@ private:
   Instruction *ifMeasured(Instruction *At, Value *Cond);
   Value *countPathStart(IRBuilder<> &B);
   Value *loadMeasured(IRBuilder<> &B);
-  void splitOnTSC(Instruction *At, function_ref<void(IRBuilder<> &)> Inline,
-                  function_ref<void(IRBuilder<> &)> Call);
-  Value *addTSCDelta(IRBuilder<> &B, Value *Group, Value *StartAddr,
-                     unsigned NumMetrics, bool Shared);
+  CallInst *callMeasured(IRBuilder<> &B, FunctionCallee Callee,
+                         ArrayRef<Value *> Args);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -158,9 +148,6 @@ private:
   Value *Bias = nullptr;
   /// Before lowering added the runtime's calls.
   const bool HasCalls;
-  /// Whether metrics read the time-stamp counter inline when the run counts
-  /// tsc alone.
-  const bool InlineTSC;
   /// The countdown the next path start site decrements: the function's
   /// sites take them in turn from one its name chooses, so that a recursive
   /// function's entry, its backedges and its callees' entries seldom share
@@ -397,6 +384,23 @@ Instruction *FunctionLowering::ifMeasured(Instruction *At, Value *Cond) {
   return Then;
 }
 
+/// Calls the metric entry point \p Callee of the runtime where \p B is, a
+/// place run only when a countdown ran out or a path is measured. The call
+/// keeps the caller's registers (preserve_most) and is seldom taken, so the
+/// inliner counts it as one instruction ("call-inline-cost"), not as a call
+/// with its arguments' setup: a function with metrics is then inlined
+/// nearly where the same function counting paths alone would be. It is
+/// marked for CounterPromotionPass, which keeps the sampling words in
+/// registers across loops that make only such calls.
+CallInst *FunctionLowering::callMeasured(IRBuilder<> &B, FunctionCallee Callee,
+                                         ArrayRef<Value *> Args) {
+  CallInst *Call = RT.call(B, Callee, Args);
+  // The inline cost of one instruction (InlineCost.cpp's -inline-instr-cost).
+  Call->addFnAttr(Attribute::get(F.getContext(), "call-inline-cost", "5"));
+  markRuntimeCall(*Call);
+  return Call;
+}
+
 /// Decrements one of the thread's countdowns at a path start, this site's;
 /// returns whether it ran out, fell below 0 (the runtime decides then
 /// whether the path is measured). While the thread's current path is
@@ -426,76 +430,6 @@ Value *FunctionLowering::loadMeasured(IRBuilder<> &B) {
                           Align(8), "pathprof.on");
   markSamplingAccess(*On);
   return On;
-}
-
-/// Emits, before \p At, \p Inline when the run reads the time-stamp
-/// counter inline (the runtime's __pathprof_metrics_tsc) and \p Call
-/// otherwise; without the inline reading, \p Call alone.
-void FunctionLowering::splitOnTSC(Instruction *At,
-                                  function_ref<void(IRBuilder<> &)> Inline,
-                                  function_ref<void(IRBuilder<> &)> Call) {
-  IRBuilder<> B(At);
-  if (!InlineTSC) {
-    Call(B);
-    return;
-  }
-  Value *Flag =
-      B.CreateICmpNE(B.CreateAlignedLoad(B.getInt8Ty(), RT.metricsTSC(),
-                                         Align(1), "pathprof.tsc"),
-                     B.getInt8(0));
-  Instruction *Then, *Else;
-  SplitBlockAndInsertIfThenElse(Flag, At, &Then, &Else);
-  Then->getParent()->setName("pathprof.tsc.inline");
-  Else->getParent()->setName("pathprof.tsc.call");
-  IRBuilder<> TB(Then);
-  Inline(TB);
-  IRBuilder<> EB(Else);
-  Call(EB);
-}
-
-/// Reads the time-stamp counter, adds what it advanced since the thread's
-/// path start (word 0 at \p StartAddr; never negative, as the runtime's
-/// readings are monotonic) as one measured execution to the first metric
-/// of the metric block of \p NumMetrics accumulators at \p Group
-/// (atomically when threads share the record: the sum, the sample and the
-/// square's two words, ProfileFormat.h), and returns the reading.
-Value *FunctionLowering::addTSCDelta(IRBuilder<> &B, Value *Group,
-                                     Value *StartAddr, unsigned NumMetrics,
-                                     bool Shared) {
-  Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {}, nullptr,
-                                 "pathprof.now");
-  Value *Start =
-      B.CreateAlignedLoad(RT.I64, StartAddr, Align(8), "pathprof.start");
-  Value *Delta =
-      B.CreateBinaryIntrinsic(Intrinsic::smax, B.CreateSub(Now, Start),
-                              B.getInt64(0), nullptr, "pathprof.delta");
-  Type *I128 = B.getInt128Ty();
-  Value *Wide = B.CreateZExt(Delta, I128);
-  Value *Square = B.CreateMul(Wide, Wide, "pathprof.square", /*HasNUW=*/true);
-  Value *Hi = B.CreateTrunc(
-      B.CreateBinaryIntrinsic(Intrinsic::umin, B.CreateLShr(Square, 32),
-                              ConstantInt::get(I128, UINT64_MAX)),
-      RT.I64);
-  Value *Lo =
-      B.CreateAnd(B.CreateTrunc(Square, RT.I64), B.getInt64(0xffffffffULL));
-  const unsigned M = NumMetrics;
-  std::pair<uint64_t, Value *> Adds[] = {
-      {0, Delta},
-      {PATHPROF_BLOCK_SAMPLES(M), B.getInt64(1)},
-      {PATHPROF_BLOCK_SQUARE_HI(M, 0), Hi},
-      {PATHPROF_BLOCK_SQUARE_LO(M, 0), Lo}};
-  for (auto [Word, V] : Adds) {
-    Value *Addr =
-        Word ? B.CreateConstInBoundsGEP1_64(RT.I64, Group, Word) : Group;
-    if (Shared) {
-      B.CreateAtomicRMW(AtomicRMWInst::Add, Addr, V, MaybeAlign(8),
-                        AtomicOrdering::Monotonic);
-      continue;
-    }
-    Value *Old = B.CreateAlignedLoad(RT.I64, Addr, Align(8));
-    B.CreateAlignedStore(B.CreateAdd(Old, V), Addr, Align(8));
-  }
-  return Now;
 }
 
 /// A path start that is not the continuation of a path end (a backedge's):
@@ -569,38 +503,22 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
   Frame->setAlignment(Align(8));
   MetricFrames[Data] = Frame;
   IRBuilder<> EB(&Start);
-  Value *CallerOnAddr =
-      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON);
-  EB.CreateAlignedStore(EB.getInt64(0), CallerOnAddr, Align(8));
-  splitOnTSC(
-      ifMeasured(&Start, countPathStart(EB)),
-      [&](IRBuilder<> &B) {
-        // The exact mode: every path is measured.
-        B.CreateAlignedStore(loadMeasured(B), CallerOnAddr, Align(8));
-        markSamplingAccess(*B.CreateAlignedStore(
-            B.getInt64(1), B.CreateThreadLocalAddress(RT.metricOn()),
-            Align(8)));
-        Value *Now = B.CreateIntrinsic(Intrinsic::readcyclecounter, {}, {},
-                                       nullptr, "pathprof.now");
-        Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-        Value *Caller =
-            B.CreateAlignedLoad(RT.I64, StartAddr, Align(8), "pathprof.start");
-        B.CreateAlignedStore(B.CreateSub(Caller, Now), Frame, Align(8));
-        B.CreateAlignedStore(Now, StartAddr, Align(8));
-      },
-      [&](IRBuilder<> &B) {
-        markRuntimeCall(*RT.call(B, RT.metricsEnter(), {Frame}));
-      });
+  EB.CreateAlignedStore(
+      EB.getInt64(0),
+      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
+      Align(8));
+  IRBuilder<> TB(ifMeasured(&Start, countPathStart(EB)));
+  callMeasured(TB, RT.metricsEnter(), {Frame});
 }
 
 /// The metric part of path end \p End, whose metric group is at \p Group
 /// (shared between threads when \p Shared: added to atomically): a
 /// path end followed by a path start is a backedge's, any other leaves the
 /// function (at its return instruction, so that the whole return block
-/// counts as the function's). With the inline tsc reading, a backedge
-/// starts the next path where this one ended, and leaving gives the caller
-/// its path start back moved forward by the time this call took (the frame
-/// holds the caller's start minus the entry's reading).
+/// counts as the function's). Each calls the runtime only when its path
+/// (or, leaving, the caller's) is measured; on x86, pathprof-inline-tsc
+/// later reads the time-stamp counter beside each call
+/// (PathProf/InlineTSC.h).
 void FunctionLowering::lowerMetrics(CallInst &End, Value *Group,
                                     unsigned NumMetrics, bool Shared) {
   const unsigned KArg =
@@ -609,17 +527,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Group,
     // The path ends and the next one starts: the runtime only when the
     // countdown runs out, which it always does when this path is measured.
     IRBuilder<> EB(&End);
-    splitOnTSC(
-        ifMeasured(&End, countPathStart(EB)),
-        [&](IRBuilder<> &B) {
-          Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-          Value *Now = addTSCDelta(B, Group, StartAddr, NumMetrics, Shared);
-          B.CreateAlignedStore(Now, StartAddr, Align(8));
-        },
-        [&](IRBuilder<> &B) {
-          markRuntimeCall(
-              *RT.call(B, RT.metricsPath(), {Group, B.getInt32(KArg)}));
-        });
+    IRBuilder<> TB(ifMeasured(&End, countPathStart(EB)));
+    callMeasured(TB, RT.metricsPath(), {Group, TB.getInt32(KArg)});
     return;
   }
   Value *Frame = MetricFrames.lookup(End.getArgOperand(0));
@@ -636,19 +545,8 @@ void FunctionLowering::lowerMetrics(CallInst &End, Value *Group,
       EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
       Align(8), "pathprof.caller.on");
   Value *Cond = EB.CreateIsNotNull(EB.CreateOr(loadMeasured(EB), CallerOn));
-  splitOnTSC(
-      ifMeasured(At, Cond),
-      [&](IRBuilder<> &B) {
-        Value *StartAddr = B.CreateThreadLocalAddress(RT.metricStart());
-        Value *Now = addTSCDelta(B, Group, StartAddr, NumMetrics, Shared);
-        Value *Saved =
-            B.CreateAlignedLoad(RT.I64, Frame, Align(8), "pathprof.frame");
-        B.CreateAlignedStore(B.CreateAdd(Now, Saved), StartAddr, Align(8));
-      },
-      [&](IRBuilder<> &B) {
-        markRuntimeCall(
-            *RT.call(B, RT.metricsLeave(), {Group, B.getInt32(KArg), Frame}));
-      });
+  IRBuilder<> TB(ifMeasured(At, Cond));
+  callMeasured(TB, RT.metricsLeave(), {Group, TB.getInt32(KArg), Frame});
 }
 
 /// The entry of a function that records calling contexts, before \p Start:

@@ -62,6 +62,17 @@ inline constexpr llvm::StringLiteral SizeSiteMarker = "__pathprof_size_site";
 /// counts how often <condition> was true.
 inline constexpr llvm::StringLiteral SelectMarker = "__pathprof_select";
 
+/// The runtime's metric entry points that instrumented code calls where a
+/// path starts or ends while it is measured (RuntimeInterface::metricsEnter,
+/// metricsPath, metricsLeave); on x86, pathprof-inline-tsc gives each one an
+/// inline time-stamp counter reading beside it (PathProf/InlineTSC.h).
+inline constexpr llvm::StringLiteral MetricsEnterName =
+    "__pathprof_metrics_enter";
+inline constexpr llvm::StringLiteral MetricsPathName =
+    "__pathprof_metrics_path";
+inline constexpr llvm::StringLiteral MetricsLeaveName =
+    "__pathprof_metrics_leave";
+
 /// Marks a function body that carries path instrumentation.
 inline constexpr llvm::StringLiteral InstrumentedAttr = "pathprof-instrumented";
 
@@ -223,7 +234,7 @@ struct RuntimeInterface {
   /// (PATHPROF_METRICS_FRAME_WORDS) and starts this function's path.
   llvm::FunctionCallee metricsEnter() {
     return preservingMost(
-        fn("__pathprof_metrics_enter", llvm::Type::getVoidTy(Ctx), {Ptr}));
+        fn(MetricsEnterName, llvm::Type::getVoidTy(Ctx), {Ptr}));
   }
   /// The entry of a function that counts no paths (-pathprof-context=calls):
   /// as metricsEnter, and also keeps the entry's readings in words 8-15 of
@@ -245,14 +256,14 @@ struct RuntimeInterface {
   /// the path started to the metric group of K metrics (i32 K) at \p Group,
   /// the path's, and starts the next path.
   llvm::FunctionCallee metricsPath() {
-    return preservingMost(fn("__pathprof_metrics_path",
+    return preservingMost(fn(MetricsPathName,
                              llvm::Type::getVoidTy(Ctx),
                              {Ptr, llvm::Type::getInt32Ty(Ctx)}));
   }
   /// At the path end that leaves the function: as metricsPath, then gives
   /// the caller's path its start back from \p Frame.
   llvm::FunctionCallee metricsLeave() {
-    return preservingMost(fn("__pathprof_metrics_leave",
+    return preservingMost(fn(MetricsLeaveName,
                              llvm::Type::getVoidTy(Ctx),
                              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr}));
   }

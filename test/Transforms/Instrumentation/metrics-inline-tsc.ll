@@ -14,9 +14,24 @@
 ; preserves the caller's registers (preserve_mostcc, on x86-64 and AArch64),
 ; so that the rare call costs the common case no callee-saved registers.
 ;
-; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
-; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-inline-tsc=false -S %s | FileCheck --check-prefix=CALLS %s
-; RUN: %opt_pathprof -mtriple=aarch64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck --check-prefix=CALLS %s
+; The lowering emits only the calls; pathprof-inline-tsc, at the end of the
+; pipeline, adds the inline readings beside them, so that the inliner never
+; weighs them (LOWERED; and metrics-inliner.ll).
+;
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes='pathprof-instrument,pathprof-lower,function(pathprof-inline-tsc)' -pathprof-metrics=2 -S %s | FileCheck %s
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes='pathprof-instrument,pathprof-lower,function(pathprof-inline-tsc)' -pathprof-metrics=2 -pathprof-inline-tsc=false -S %s | FileCheck --check-prefix=CALLS %s
+; RUN: %opt_pathprof -mtriple=aarch64-unknown-linux-gnu -passes='pathprof-instrument,pathprof-lower,function(pathprof-inline-tsc)' -pathprof-metrics=2 -S %s | FileCheck --check-prefix=CALLS %s
+;
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck --check-prefix=LOWERED %s
+;
+; LOWERED: pathprof.measure:
+; LOWERED-NEXT: call preserve_mostcc void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame)
+; LOWERED: pathprof.measure{{[0-9]+}}:
+; LOWERED-NEXT: call preserve_mostcc void @__pathprof_metrics_path(ptr %pathprof.group, i32 2)
+; LOWERED: pathprof.measure{{[0-9]+}}:
+; LOWERED-NEXT: call preserve_mostcc void @__pathprof_metrics_leave(ptr %pathprof.group{{[0-9]+}}, i32 2, ptr %pathprof.metrics.frame)
+; LOWERED-NOT: __pathprof_metrics_tsc
+; LOWERED-NOT: readcyclecounter
 ;
 ; CHECK: @__pathprof_metrics_tsc = external hidden global i8
 ; CHECK: @__pathprof_metric_start = external hidden thread_local(initialexec) global [8 x i64]
@@ -30,13 +45,13 @@
 ; CHECK-NEXT: [[ON:%.*]] = icmp ne i8 %pathprof.tsc, 0
 ; CHECK-NEXT: br i1 [[ON]], label %pathprof.tsc.inline, label %pathprof.tsc.call
 ; CHECK: pathprof.tsc.inline:
-; CHECK-NEXT: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: %pathprof.on = load i64, ptr [[ONADDR]], align 8
-; CHECK-NEXT: store i64 %pathprof.on, ptr [[CALLERON]], align 8
-; CHECK-NEXT: [[ONADDR2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
-; CHECK-NEXT: store i64 1, ptr [[ONADDR2]], align 8
-; CHECK-NEXT: %pathprof.now = call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT: [[SA:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_start)
+; CHECK-NEXT: [[ONADDR:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_on)
+; CHECK-NEXT: [[WASON:%pathprof.on[0-9]*]] = load i64, ptr [[ONADDR]], align 8
+; CHECK-NEXT: [[CALLERON2:%.*]] = getelementptr inbounds i64, ptr %pathprof.metrics.frame, i64 8
+; CHECK-NEXT: store i64 [[WASON]], ptr [[CALLERON2]], align 8
+; CHECK-NEXT: store i64 1, ptr [[ONADDR]], align 8
+; CHECK-NEXT: %pathprof.now = call i64 @llvm.readcyclecounter()
 ; CHECK-NEXT: %pathprof.start = load i64, ptr [[SA]], align 8
 ; CHECK-NEXT: [[SAVE:%.*]] = sub i64 %pathprof.start, %pathprof.now
 ; CHECK-NEXT: store i64 [[SAVE]], ptr %pathprof.metrics.frame, align 8
@@ -103,7 +118,7 @@
 ;
 ; A hashed function's record is shared between threads: the inline reading
 ; adds to it atomically, and the runtime is told so (K | 0x10000).
-; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -pathprof-dense-limit=4 -S %s | FileCheck --check-prefix=SHARED %s
+; RUN: %opt_pathprof -mtriple=x86_64-unknown-linux-gnu -passes='pathprof-instrument,pathprof-lower,function(pathprof-inline-tsc)' -pathprof-metrics=2 -pathprof-dense-limit=4 -S %s | FileCheck --check-prefix=SHARED %s
 ; SHARED: %pathprof.record = call ptr @__pathprof_hash_record(ptr @__pathprof_data_count_odd, i64 %pathprof.id)
 ; SHARED-NEXT: %pathprof.group = getelementptr inbounds i64, ptr %pathprof.record, i64 1
 ; SHARED: pathprof.tsc.inline{{[0-9]+}}:

@@ -12,7 +12,7 @@
 ; RUN: %opt_pathprof -passes='pathprof-instrument,pathprof-lower,function(loop-simplify,pathprof-promote-counters),verify' -pathprof-metrics=1 -disable-output %s
 
 ; CHECK-LABEL: define i64 @sum(
-; CHECK:       call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime
+; CHECK:       call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame) {{#[0-9]+}}, !pathprof.runtime
 ; CHECK:       [[CDS:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
 ; CHECK-NEXT:  [[CD:%.*]] = getelementptr inbounds i8, ptr [[CDS]], i64 8
 ; CHECK-NEXT:  %pathprof.word.pre = load i64, ptr [[CD]], align 8
@@ -28,7 +28,7 @@
 ; CHECK-NEXT:  br i1 [[RANOUT]], label %[[MEASURE:pathprof.measure[0-9]+]], label [[LATCH]]
 ; CHECK:     [[MEASURE]]:
 ; CHECK-NEXT:  store i64 [[LEFT]], ptr [[CD]], align 8
-; CHECK-NEXT:  call void @__pathprof_metrics_path(ptr %pathprof.group, i32 1), !pathprof.runtime
+; CHECK-NEXT:  call void @__pathprof_metrics_path(ptr %pathprof.group, i32 1) {{#[0-9]+}}, !pathprof.runtime
 ; CHECK-NEXT:  [[CDAFTER:%.*]] = load i64, ptr [[CD]], align 8
 ; CHECK-NEXT:  br label [[LATCH]]
 ; CHECK:       [[CDNEXT]] = phi i64 [ [[LEFT]], %loop.loop_crit_edge ], [ [[CDAFTER]], %[[MEASURE]] ]

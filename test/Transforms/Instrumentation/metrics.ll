@@ -17,8 +17,9 @@
 ; the block's own calls, when its path or its caller's is measured, and
 ; gives the caller its start back (__pathprof_metrics_leave). The counts,
 ; the two sampling words and the runtime's calls are marked for counter
-; promotion (metrics-promote.ll). The data record's flags carry K, the
-; sampled bit and the split bit (0x218).
+; promotion (metrics-promote.ll); each call counts as one instruction for
+; the inliner ("call-inline-cost"="5", metrics-inliner.ll). The data
+; record's flags carry K, the sampled bit and the split bit (0x218).
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-metrics=2 -S %s | FileCheck %s
 ; CHECK: @__pathprof_cnts_count_odd = private global [64 x i64] zeroinitializer
@@ -37,7 +38,7 @@
 ; CHECK-NEXT: %pathprof.ranout = icmp slt i64 [[LEFT]], 0
 ; CHECK-NEXT: br i1 %pathprof.ranout, label %pathprof.measure, label {{%.*}}, !prof [[UNLIKELY:![0-9]+]]
 ; CHECK: pathprof.measure:
-; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame), !pathprof.runtime [[MARK]]
+; CHECK-NEXT: call void @__pathprof_metrics_enter(ptr %pathprof.metrics.frame) [[RARE:#[0-9]+]], !pathprof.runtime [[MARK]]
 ; CHECK: latch.loop_crit_edge:
 ; CHECK-NEXT: %pathprof.id = add i64 %pathprof.r2, 3
 ; CHECK-NEXT: %pathprof.slot = getelementptr inbounds i64, ptr @__pathprof_cnts_count_odd, i64 %pathprof.id
@@ -57,7 +58,7 @@
 ; CHECK-NEXT: %pathprof.ranout6 = icmp slt
 ; CHECK-NEXT: br i1 %pathprof.ranout6, label %pathprof.measure7, label {{%.*}}, !prof [[UNLIKELY]]
 ; CHECK: pathprof.measure7:
-; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.group, i32 2), !pathprof.runtime [[MARK]]
+; CHECK-NEXT: call void @__pathprof_metrics_path(ptr %pathprof.group, i32 2) [[RARE]], !pathprof.runtime [[MARK]]
 ; CHECK: exit:
 ; CHECK: [[RET:%pathprof.group[0-9]+]] = getelementptr i8, ptr %pathprof.group.slot{{[0-9]+}}, i64 %pathprof.bias
 ; CHECK: store i64 {{%.*}}, ptr {{%pathprof.counter[0-9]+}}, align 8, !pathprof.counter [[MARK]]
@@ -70,11 +71,12 @@
 ; CHECK-NEXT: [[COND:%.*]] = icmp ne i64 [[EITHER]], 0
 ; CHECK-NEXT: br i1 [[COND]], label %pathprof.measure13, label {{%.*}}, !prof [[UNLIKELY]]
 ; CHECK: pathprof.measure13:
-; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame)
+; CHECK-NEXT: call void @__pathprof_metrics_leave(ptr [[RET]], i32 2, ptr %pathprof.metrics.frame) [[RARE]]
 ; CHECK: ret i32 %c.next
 ; CHECK: declare hidden void @__pathprof_metrics_enter(ptr)
 ; CHECK: declare hidden void @__pathprof_metrics_path(ptr, i32)
 ; CHECK: declare hidden void @__pathprof_metrics_leave(ptr, i32, ptr)
+; CHECK: attributes [[RARE]] = { "call-inline-cost"="5" }
 ; CHECK: [[UNLIKELY]] = !{!"branch_weights", i32 1, i32 {{[0-9]+}}}
 ;
 ;
