@@ -488,7 +488,7 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
         B.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_CALLS_FRAME_ON),
         Align(8));
     IRBuilder<> TB(ifMeasured(&Start, countPathStart(B)));
-    RT.call(TB, RT.callsEnter(), {Frame});
+    callMeasured(TB, RT.callsEnter(), {Frame});
     return;
   }
   // The caller's path is measured or not: the frame keeps which, for the
@@ -806,8 +806,8 @@ void FunctionLowering::lowerLeave(CallInst &Leave) {
         Align(8), "pathprof.caller.on");
     Value *Cond = B.CreateIsNotNull(B.CreateOr(loadMeasured(B), CallerOn));
     IRBuilder<> TB(ifMeasured(&Leave, Cond));
-    RT.call(TB, RT.callsLeave(),
-            {It->second.Table, TB.getInt32(KArg), It->second.CallsFrame});
+    callMeasured(TB, RT.callsLeave(),
+                 {It->second.Table, TB.getInt32(KArg), It->second.CallsFrame});
   }
   Leave.eraseFromParent();
 }

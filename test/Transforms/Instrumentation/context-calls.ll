@@ -121,6 +121,8 @@
 ; measured, it calls the runtime with the costs its entry found (the table:
 ; its node's, or its flat calls record after the entries) and K; never the
 ; inline tsc reading. A resume and a call that does not return leave too.
+; Each of the runtime's calls counts as one instruction for the inliner, as
+; in a function that counts paths (metrics-inliner.ll).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context=calls -pathprof-metrics=2 -pathprof-inline-context=false -S %s | FileCheck %s --check-prefix=METRICS
 ; METRICS-LABEL: define internal void @local(
 ; METRICS-NEXT:  entry:
@@ -137,13 +139,13 @@
 ; METRICS-NEXT:  [[CDAT:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_metric_countdown)
 ; METRICS:       br i1 %pathprof.ranout, label %pathprof.measure, label
 ; METRICS:       pathprof.measure:
-; METRICS-NEXT:  call void @__pathprof_metrics_calls_enter(ptr %pathprof.calls.frame)
+; METRICS-NEXT:  call void @__pathprof_metrics_calls_enter(ptr %pathprof.calls.frame) [[RARE:#[0-9]+]], !pathprof.runtime
 ; METRICS:       b:
 ; METRICS-NEXT:  [[SAVED2:%.*]] = getelementptr inbounds i64, ptr %pathprof.calls.frame, i64 16
 ; METRICS-NEXT:  %pathprof.caller.on = load i64, ptr [[SAVED2]], align 8
 ; METRICS:       br i1 {{%.*}}, label %pathprof.measure{{[0-9]+}}, label
 ; METRICS:       pathprof.measure{{[0-9]+}}:
-; METRICS-NEXT:  call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame)
+; METRICS-NEXT:  call void @__pathprof_metrics_calls_leave(ptr %pathprof.table, i32 2, ptr %pathprof.calls.frame) [[RARE]], !pathprof.runtime
 ; METRICS:       [[SITEAT2:%.*]] = call ptr @llvm.threadlocal.address.p0(ptr @__pathprof_ctx_site)
 ; METRICS-NEXT:  store ptr %pathprof.ctx.site, ptr [[SITEAT2]], align 8
 ; METRICS-LABEL: define void @thrower(
@@ -160,6 +162,7 @@
 ; METRICS-NOT:   pathprof.tsc
 ; METRICS:       declare hidden void @__pathprof_metrics_calls_enter(ptr)
 ; METRICS:       declare hidden void @__pathprof_metrics_calls_leave(ptr, i32, ptr)
+; METRICS:       attributes [[RARE]] = { "call-inline-cost"="5" }
 ; With atomic counters, the costs of the flat calls record are added
 ; atomically (K | PATHPROF_METRICS_SHARED_RECORD).
 ; RUN: %opt_pathprof -passes=pathprof-instrument,pathprof-lower -pathprof-context=calls -pathprof-metrics=2 -pathprof-counters=atomic -S %s | FileCheck %s --check-prefix=ATOMIC
