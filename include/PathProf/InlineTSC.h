@@ -1,4 +1,4 @@
-//===- PathProf/InlineTSC.h - Inline time-stamp counter readings -*- C++ -*-===//
+//===- PathProf/InlineTSC.h - Inline tsc readings ---------------*- C++ -*-===//
 //
 // pathprof-inline-tsc: on x86, gives each call of the runtime's metric entry
 // points (__pathprof_metrics_enter, _path and _leave, which lowered code

@@ -1,4 +1,4 @@
-//===- InlineTSC.cpp - Inline time-stamp counter readings ----------------===//
+//===- InlineTSC.cpp - Inline time-stamp counter readings -----------------===//
 //
 // See PathProf/InlineTSC.h. Each call of __pathprof_metrics_enter, _path or
 // _leave becomes
@@ -162,16 +162,16 @@ void Expander::expand(CallInst &Call, MetricCall Kind) {
     break;
   }
   case MetricCall::Path: {
-    Value *Now = addDelta(TB, Call.getArgOperand(0), StartAddr, NumMetrics,
-                          Shared);
+    Value *Now =
+        addDelta(TB, Call.getArgOperand(0), StartAddr, NumMetrics, Shared);
     TB.CreateAlignedStore(Now, StartAddr, Align(8));
     break;
   }
   case MetricCall::Leave: {
-    Value *Now = addDelta(TB, Call.getArgOperand(0), StartAddr, NumMetrics,
-                          Shared);
-    Value *Saved = TB.CreateAlignedLoad(RT.I64, Call.getArgOperand(2),
-                                        Align(8), "pathprof.frame");
+    Value *Now =
+        addDelta(TB, Call.getArgOperand(0), StartAddr, NumMetrics, Shared);
+    Value *Saved = TB.CreateAlignedLoad(RT.I64, Call.getArgOperand(2), Align(8),
+                                        "pathprof.frame");
     TB.CreateAlignedStore(TB.CreateAdd(Now, Saved), StartAddr, Align(8));
     break;
   }

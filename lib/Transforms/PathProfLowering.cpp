@@ -140,6 +140,8 @@ private:
   Value *loadMeasured(IRBuilder<> &B);
   CallInst *callMeasured(IRBuilder<> &B, FunctionCallee Callee,
                          ArrayRef<Value *> Args);
+  AllocaInst *enterMeasured(CallInst &Start, unsigned Words, unsigned OnWord,
+                            FunctionCallee Enter, const Twine &Name);
   void lowerHashed(CallInst &End, Value *Data, Value *PathId);
   BasicBlock::iterator entryPoint();
 
@@ -473,42 +475,38 @@ void FunctionLowering::lowerEntryStart(CallInst &Start) {
   if (Info.Calls) {
     // The caller's start, then the entry's readings: always through the
     // runtime, which adds both costs where the function leaves.
-    // Only when the countdown runs out or the caller's path is measured.
-    IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
-    auto *Frame =
-        AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_CALLS_FRAME_WORDS),
-                        nullptr, "pathprof.calls.frame");
-    Frame->setAlignment(Align(8));
-    Contexts[Data].CallsFrame = Frame;
-    // A countdown that did not run out says the caller's path is not
-    // measured; the runtime saves the caller's word otherwise.
-    IRBuilder<> B(&Start);
-    B.CreateAlignedStore(
-        B.getInt64(0),
-        B.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_CALLS_FRAME_ON),
-        Align(8));
-    IRBuilder<> TB(ifMeasured(&Start, countPathStart(B)));
-    callMeasured(TB, RT.callsEnter(), {Frame});
+    Contexts[Data].CallsFrame = enterMeasured(
+        Start, PATHPROF_CALLS_FRAME_WORDS, PATHPROF_CALLS_FRAME_ON,
+        RT.callsEnter(), "pathprof.calls.frame");
     return;
   }
-  // The caller's path is measured or not: the frame keeps which, for the
-  // function's leave. The runtime is called only when the countdown ran
-  // out, which it always does when the caller's path is measured (the
-  // runtime holds the countdown at 0 then): a countdown that did not run
-  // out says the caller's path is not measured.
+  MetricFrames[Data] = enterMeasured(
+      Start, PATHPROF_METRICS_FRAME_WORDS, PATHPROF_METRICS_FRAME_ON,
+      RT.metricsEnter(), "pathprof.metrics.frame");
+}
+
+/// The metrics of a function's entry, before \p Start: a frame of \p Words
+/// words, whose word \p OnWord keeps whether the caller's path is measured,
+/// for the function's leave, and the runtime's entry \p Enter. That is
+/// called only when the countdown ran out, which it always does when the
+/// caller's path is measured (the runtime holds the countdown at 0 then),
+/// and then saves the caller's word and start in the frame; a countdown
+/// that did not run out says the caller's path is not measured, and the
+/// word stays the 0 stored here.
+AllocaInst *FunctionLowering::enterMeasured(CallInst &Start, unsigned Words,
+                                            unsigned OnWord,
+                                            FunctionCallee Enter,
+                                            const Twine &Name) {
   IRBuilder<> AB(&F.getEntryBlock(), F.getEntryBlock().begin());
-  auto *Frame =
-      AB.CreateAlloca(ArrayType::get(RT.I64, PATHPROF_METRICS_FRAME_WORDS),
-                      nullptr, "pathprof.metrics.frame");
+  auto *Frame = AB.CreateAlloca(ArrayType::get(RT.I64, Words), nullptr, Name);
   Frame->setAlignment(Align(8));
-  MetricFrames[Data] = Frame;
-  IRBuilder<> EB(&Start);
-  EB.CreateAlignedStore(
-      EB.getInt64(0),
-      EB.CreateConstInBoundsGEP1_64(RT.I64, Frame, PATHPROF_METRICS_FRAME_ON),
-      Align(8));
-  IRBuilder<> TB(ifMeasured(&Start, countPathStart(EB)));
-  callMeasured(TB, RT.metricsEnter(), {Frame});
+  IRBuilder<> B(&Start);
+  B.CreateAlignedStore(B.getInt64(0),
+                       B.CreateConstInBoundsGEP1_64(RT.I64, Frame, OnWord),
+                       Align(8));
+  IRBuilder<> TB(ifMeasured(&Start, countPathStart(B)));
+  callMeasured(TB, Enter, {Frame});
+  return Frame;
 }
 
 /// The metric part of path end \p End, whose metric group is at \p Group

@@ -256,15 +256,13 @@ struct RuntimeInterface {
   /// the path started to the metric group of K metrics (i32 K) at \p Group,
   /// the path's, and starts the next path.
   llvm::FunctionCallee metricsPath() {
-    return preservingMost(fn(MetricsPathName,
-                             llvm::Type::getVoidTy(Ctx),
+    return preservingMost(fn(MetricsPathName, llvm::Type::getVoidTy(Ctx),
                              {Ptr, llvm::Type::getInt32Ty(Ctx)}));
   }
   /// At the path end that leaves the function: as metricsPath, then gives
   /// the caller's path its start back from \p Frame.
   llvm::FunctionCallee metricsLeave() {
-    return preservingMost(fn(MetricsLeaveName,
-                             llvm::Type::getVoidTy(Ctx),
+    return preservingMost(fn(MetricsLeaveName, llvm::Type::getVoidTy(Ctx),
                              {Ptr, llvm::Type::getInt32Ty(Ctx), Ptr}));
   }
   /// Non-zero (i8) when the run measures every path with the time-stamp
