@@ -183,6 +183,10 @@ PreservedAnalyses InlineTSCPass::run(Function &F, FunctionAnalysisManager &) {
   Module &M = *F.getParent();
   if (!EnableInlineTSC || !Triple(M.getTargetTriple()).isX86())
     return PreservedAnalyses::all();
+  // A module built without metrics declares none of them: nothing to walk.
+  if (!M.getFunction(MetricsEnterName) && !M.getFunction(MetricsPathName) &&
+      !M.getFunction(MetricsLeaveName))
+    return PreservedAnalyses::all();
   SmallVector<std::pair<CallInst *, MetricCall>, 16> Calls;
   for (Instruction &I : instructions(F)) {
     auto *CI = dyn_cast<CallInst>(&I);
