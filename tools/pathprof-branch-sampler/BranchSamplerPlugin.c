@@ -21,7 +21,9 @@
 |* code rt_sigreturn resumes), a TB that starts at a registered signal
 |* handler when no call led there (a signal delivered between two blocks),
 |* and a REP string instruction, which QEMU runs one iteration per TB by
-|* re-entering it at its own address.
+|* re-entering it at its own address. The block a signal interrupted ended in
+|* a branch whose outcome shows when rt_sigreturn resumes the thread; it is
+|* decided and recorded then.
 |*
 |* The CYCLES field, which real hardware fills with core cycles since the
 |* previous record, holds the number of instructions executed since the
@@ -64,8 +66,10 @@ enum {
   MaxCycles = 65535,
   BufferSize = 1 << 16,
   MaxSignal = 64,
+  MaxNestedSignals = 16,
   SysMmap = 9,
   SysRtSigaction = 13,
+  SysRtSigreturn = 15,
   SysRtSigqueueinfo = 129,
   SysExecve = 59,
   SysExit = 60,
@@ -102,6 +106,15 @@ typedef struct {
   uint32_t Cycles;
 } BranchRecord;
 
+/* Where a thread was when a signal was delivered: the last TB before the
+   handler, whose final branch's outcome shows only when rt_sigreturn
+   resumes the interrupted code. */
+typedef struct {
+  uint64_t PrevLast, PrevEnd;
+  uint64_t InsnsSinceBranch;
+  uint8_t PrevKind;
+} Interrupted;
+
 /* One per guest thread (a vCPU in QEMU's user mode). */
 typedef struct {
   BranchRecord Ring[MaxDepth];
@@ -115,6 +128,12 @@ typedef struct {
   uint64_t Rng;
   int Tid;
   uint64_t MmapArgs[6]; /* the arguments of a pending mmap */
+  /* Handlers entered and not yet returned from, innermost last; a handler
+     left by longjmp leaves its entry until the stack overflows, when the
+     oldest is dropped. */
+  Interrupted Signals[MaxNestedSignals];
+  unsigned NSignals;
+  int InSigreturn; /* the last syscall was rt_sigreturn */
 } VCpu;
 
 static unsigned Depth = 32;
@@ -382,9 +401,8 @@ static void emitSample(VCpu *V, uint64_t Ip) {
 }
 
 /* Whether a flow into Target that no call made is the kernel entering a
-   signal handler (after a syscall, the caller already knows: nothing after
-   a syscall is a branch). Real branch records, filtered to user space, do
-   not hold these entries either. */
+   signal handler. Real branch records, filtered to user space, do not hold
+   these entries either. */
 static int isSignalDelivery(uint64_t Target) {
   if (!__atomic_load_n(&HandlersSet, __ATOMIC_RELAXED))
     return 0;
@@ -392,6 +410,30 @@ static int isSignalDelivery(uint64_t Target) {
     if (__atomic_load_n(&Handlers[I], __ATOMIC_RELAXED) == Target)
       return 1;
   return 0;
+}
+
+/* Whether a block that ended at Last (Kind) and would fall through to End
+   was left by a taken branch, given that the next block starts at Start. */
+static int isTaken(uint8_t Kind, uint64_t Last, uint64_t End, uint64_t Start) {
+  return End && Start != End && Kind != KindSyscall &&
+         !(Kind == KindRep && Start == Last);
+}
+
+static void recordBranch(VCpu *V, uint64_t From, uint64_t To, uint64_t Insns) {
+  BranchRecord *R = &V->Ring[V->Head];
+  R->From = From;
+  R->To = To;
+  R->Cycles = Insns > MaxCycles ? MaxCycles : (uint32_t)Insns;
+  V->Head = (V->Head + 1) % MaxDepth;
+  if (V->Count < Depth)
+    ++V->Count;
+  V->InsnsSinceBranch = 0;
+  ++V->Taken;
+  if (--V->Countdown == 0) {
+    ++V->Samples;
+    emitSample(V, To);
+    V->Countdown = nextCountdown(V);
+  }
 }
 
 static void onTbExec(unsigned Index, void *Data) {
@@ -412,26 +454,34 @@ static void onTbExec(unsigned Index, void *Data) {
       pthread_mutex_unlock(&OutLock);
     }
   }
-  int Taken = V->PrevEnd && Tb->Start != V->PrevEnd &&
-              V->PrevKind != KindSyscall &&
-              !(V->PrevKind == KindRep && Tb->Start == V->PrevLast) &&
-              !(V->PrevKind != KindCall && isSignalDelivery(Tb->Start));
-  if (Taken) {
-    BranchRecord *R = &V->Ring[V->Head];
-    R->From = V->PrevLast;
-    R->To = Tb->Start;
-    R->Cycles = V->InsnsSinceBranch > MaxCycles ? MaxCycles
-                                                : (uint32_t)V->InsnsSinceBranch;
-    V->Head = (V->Head + 1) % MaxDepth;
-    if (V->Count < Depth)
-      ++V->Count;
-    V->InsnsSinceBranch = 0;
-    ++V->Taken;
-    if (--V->Countdown == 0) {
-      ++V->Samples;
-      emitSample(V, Tb->Start);
-      V->Countdown = nextCountdown(V);
+  if (V->InSigreturn) {
+    /* The code a handler interrupted resumes here: the interrupted block's
+       last instruction was taken if this is not where it falls through. */
+    V->InSigreturn = 0;
+    if (V->NSignals) {
+      const Interrupted *I = &V->Signals[--V->NSignals];
+      if (isTaken(I->PrevKind, I->PrevLast, I->PrevEnd, Tb->Start))
+        recordBranch(V, I->PrevLast, Tb->Start, I->InsnsSinceBranch);
     }
+  } else if (V->PrevKind != KindCall && V->PrevEnd && Tb->Start != V->PrevEnd &&
+             isSignalDelivery(Tb->Start)) {
+    /* The kernel's entry into a handler is no branch record, but the block
+       it interrupted ended in a branch whose target is still unknown: keep
+       it until rt_sigreturn says where the thread resumes. Real records hold
+       that branch before the handler's; here it comes after them. */
+    if (V->NSignals == MaxNestedSignals) {
+      memmove(V->Signals, V->Signals + 1,
+              sizeof(Interrupted) * (MaxNestedSignals - 1));
+      --V->NSignals;
+    }
+    Interrupted *I = &V->Signals[V->NSignals++];
+    I->PrevLast = V->PrevLast;
+    I->PrevEnd = V->PrevEnd;
+    I->PrevKind = V->PrevKind;
+    I->InsnsSinceBranch = V->InsnsSinceBranch;
+    V->InsnsSinceBranch = 0;
+  } else if (isTaken(V->PrevKind, V->PrevLast, V->PrevEnd, Tb->Start)) {
+    recordBranch(V, V->PrevLast, Tb->Start, V->InsnsSinceBranch);
   }
   V->InsnsSinceBranch += Tb->NInsns;
   V->Insns += Tb->NInsns;
@@ -497,6 +547,7 @@ static void onSyscall(qemu_plugin_id_t Id, unsigned Index, int64_t Num,
   if (Index >= MaxVCpus || !VCpus[Index])
     return;
   VCpu *V = VCpus[Index];
+  V->InSigreturn = Num == SysRtSigreturn;
   switch (Num) {
   case SysExecve:
   case SysExecveat:

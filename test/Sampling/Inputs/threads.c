@@ -1,7 +1,7 @@
 // work(1000) (work.s) in three threads of control: the main thread, a second
 // thread and a forked child; and a signal handler entered twice, once from
 // raise (a system call) and once asynchronously, sent by the second thread
-// while the main thread spins.
+// while the main thread spins (spin.s) until the handler has run twice.
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 int work(int N);
+int spin(volatile sig_atomic_t *Flag, int Until, volatile int *Started);
 
 static volatile sig_atomic_t Signals;
+static volatile int Spinning;
 
 void on_signal(int Signal) {
   (void)Signal;
@@ -19,6 +21,8 @@ void on_signal(int Signal) {
 
 static void *second(void *Main) {
   work(1000);
+  while (!Spinning)
+    ;
   pthread_kill(*(pthread_t *)Main, SIGUSR1);
   return NULL;
 }
@@ -32,8 +36,7 @@ int main(void) {
   pthread_t Main = pthread_self(), Second;
   pthread_create(&Second, NULL, second, &Main);
   work(1000);
-  while (Signals < 2)
-    ;
+  int Spins = spin(&Signals, 2, &Spinning);
   pthread_join(Second, NULL);
 
   pid_t Child = fork();
@@ -41,6 +44,7 @@ int main(void) {
     _exit(work(1000) == 334 ? 5 : 6);
   int Status;
   waitpid(Child, &Status, 0);
-  printf("child exit %d, signals %d\n", WEXITSTATUS(Status), (int)Signals);
+  printf("child exit %d, signals %d, spins %d\n", WEXITSTATUS(Status),
+         (int)Signals, Spins);
   return 0;
 }
