@@ -26,6 +26,16 @@
 // symbol in every file.
 // No counter, no runtime call: the code is -O2's.
 //
+// pathprof-sample-fold-probes: the same rule once more after inlining. A
+// call keeps its block from being foldable; once the callee is inlined, the
+// block may be one (the second test of `len < size() || len > max_size()`
+// once size() and max_size() are loads), but now holds the probes of the
+// callee's copy, and SimplifyCFG does not fold a block that holds a probe
+// into its predecessor's branch. The pass drops the probes of such blocks,
+// as SimplifyCFG itself drops those of a block it speculates: the estimator
+// bridges the block, and a copy of a callee that ran only there is not
+// counted.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PATHPROF_SAMPLEPROBES_H
@@ -45,6 +55,12 @@ public:
 
 private:
   uint64_t MaxPaths;
+};
+
+class SampleProbeFoldPass : public llvm::PassInfoMixin<SampleProbeFoldPass> {
+public:
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &);
 };
 
 } // namespace pathprof

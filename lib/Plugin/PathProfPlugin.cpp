@@ -100,6 +100,10 @@ static void registerCallbacks(PassBuilder &PB) {
           FPM.addPass(CounterPromotionPass());
           return true;
         }
+        if (Name == "pathprof-sample-fold-probes") {
+          FPM.addPass(SampleProbeFoldPass());
+          return true;
+        }
         if (Name == "pathprof-inline-tsc") {
           FPM.addPass(InlineTSCPass());
           return true;
@@ -157,6 +161,15 @@ static void registerCallbacks(PassBuilder &PB) {
           MPM.addPass(PathProfInstrumentPass(Opts.MaxPaths));
           MPM.addPass(PathProfLoweringPass());
         }
+      });
+  // After each InstCombine of the function simplification pipeline, which
+  // runs on a function after its calls are inlined, and before the
+  // SimplifyCFG that follows: the probes of blocks that inlining made
+  // foldable (PathProf/SampleProbes.h).
+  PB.registerPeepholeEPCallback(
+      [Opts](FunctionPassManager &FPM, OptimizationLevel Level) {
+        if (Opts.Sample && Level != OptimizationLevel::O0)
+          FPM.addPass(SampleProbeFoldPass());
       });
   // After the loop optimizations of the function simplification pipeline,
   // when inner loops are in their final shape.

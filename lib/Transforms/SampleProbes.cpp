@@ -20,6 +20,7 @@
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Intrinsics.h"
 #include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
@@ -39,6 +40,8 @@ STATISTIC(NumCallProbes, "Indirect-call pseudo-probes inserted");
 STATISTIC(NumFoldable, "Blocks left without a probe for SimplifyCFG to fold");
 STATISTIC(NumUnreachable, "Blocks ending in unreachable left without a probe");
 STATISTIC(NumEmptyEntry, "Entry blocks that only branch left without a probe");
+STATISTIC(NumFoldedAfterInlining,
+          "Probes dropped from blocks foldable once their calls are inlined");
 STATISTIC(NumThreadable, "Blocks branching on constants of their predecessors "
                          "left without a probe");
 
@@ -53,11 +56,12 @@ static cl::opt<bool> ProbeFoldable(
 static constexpr unsigned MaxFoldableSize = 3;
 
 /// True when \p BB is a block SimplifyCFG would fold into its only
-/// predecessor, but for a probe: a pseudo-probe is a call, which no block
-/// can be speculated past, so a probe in such a block would keep -O2's code
-/// from forming (an `a && b` test whose second half is its own block, a
-/// short `if (c) x += y;` that -O2 makes a select). Such a block runs only
-/// right after its predecessor's conditional branch, and the estimator
+/// predecessor, but for a probe (the block's own, or once inlined code is
+/// in it, its callees'; probes are not counted): a pseudo-probe is a call,
+/// which no block can be speculated past, so a probe in such a block would keep
+/// -O2's code from forming (an `a && b` test whose second half is its own
+/// block, a short `if (c) x += y;` that -O2 makes a select). Such a block runs
+/// only right after its predecessor's conditional branch, and the estimator
 /// bridges blocks without a probe (PathProf/PathEstimator.h).
 static bool isFoldable(const BasicBlock &BB) {
   const BasicBlock *Pred = BB.getSinglePredecessor();
@@ -261,4 +265,37 @@ PreservedAnalyses SampleProbesPass::run(Module &M, ModuleAnalysisManager &) {
     ++NumProbed;
   }
   return PreservedAnalyses::none();
+}
+
+PreservedAnalyses SampleProbeFoldPass::run(Function &F,
+                                           FunctionAnalysisManager &) {
+  // Only blocks where a call was: those that hold the entry probe of an
+  // inlined copy (index 1, another function's GUID). The loop passes make
+  // other blocks look foldable (the latches of an unrolled loop), which
+  // SimplifyCFG leaves alone, and their probes are worth keeping.
+  const uint64_t OwnGUID = MD5Hash(F.getName());
+  auto WasCallSite = [&](const BasicBlock &BB) {
+    return any_of(BB, [&](const Instruction &I) {
+      const auto *Probe = dyn_cast<PseudoProbeInst>(&I);
+      return Probe && Probe->getIndex()->getZExtValue() == 1 &&
+             Probe->getFuncGuid()->getZExtValue() != OwnGUID;
+    });
+  };
+  bool Changed = false;
+  for (BasicBlock &BB : F) {
+    if (ProbeFoldable || !WasCallSite(BB) || !isFoldable(BB))
+      continue;
+    for (Instruction &I : make_early_inc_range(BB)) {
+      if (!isa<PseudoProbeInst>(I))
+        continue;
+      I.eraseFromParent();
+      Changed = true;
+      ++NumFoldedAfterInlining;
+    }
+  }
+  if (!Changed)
+    return PreservedAnalyses::all();
+  PreservedAnalyses PA;
+  PA.preserveSet<CFGAnalyses>();
+  return PA;
 }
