@@ -22,10 +22,15 @@ config.environment["PATH"] = os.pathsep.join(
 
 # A sanitized build (PATHPROF_SANITIZE, docs/Testing.md) instruments the
 # runtime and llvm-pathprof, so test programs are built with the flags that
-# link the sanitizer runtime (the wrapper drivers add the same ones):
-# AddressSanitizer, which instruments after PathProf and so leaves the CFGs
-# and path counts the tests expect alone, but not UBSan, whose front-end
-# checks would change them.
+# link the sanitizer runtime (the wrapper drivers add the same ones): the
+# AddressSanitizer runtime, with the programs' own code left uninstrumented
+# (cmake/PathProfSanitizers.cmake), so that their CFGs, path counts and page
+# faults are the ones the tests expect. The runtime takes SIGBUS on its
+# counter pages itself (PathProfGuard.c), and a program's SIGBUS must do what
+# it does without PathProf, so AddressSanitizer does not handle it; nor does
+# it give the runtime's functions frames of its own heap (stack-use-after-
+# return detection), whose first use faults in pages the page-fault metric
+# tests would count as the program's.
 if getattr(config, "pathprof_sanitize", ""):
     flags = " {0} -fno-sanitize-recover=all".format(
         config.pathprof_runtime_link_flags)
@@ -33,6 +38,8 @@ if getattr(config, "pathprof_sanitize", ""):
     config.clangxx += flags
     config.available_features.add("sanitized")
     config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1"
+    config.environment["ASAN_OPTIONS"] = (
+        "handle_sigbus=0:detect_stack_use_after_return=0")
 
 plugin = os.path.join(config.pathprof_obj_root, "lib", "PathProf.so")
 runtime = os.path.join(config.pathprof_obj_root, "lib", "libpathprof_rt.a")

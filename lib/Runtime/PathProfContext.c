@@ -242,7 +242,8 @@ static PathProfCtxNode *create(char *A, uint64_t *Head, uint64_t Parent,
 static uint64_t *flatTable(const PathProfFunctionData *F) {
   if (!F->Counters)
     return 0;
-  return (uint64_t *)((char *)F->Counters + __pathprof_thread_bias);
+  /* In integers: the bias is the slice minus the section, and wraps. */
+  return (uint64_t *)((uintptr_t)F->Counters + __pathprof_thread_bias);
 }
 
 static PathProfCtxEntry flat(const PathProfFunctionData *F) {

@@ -189,6 +189,18 @@ static cl::opt<std::string> ProfileDir(
     cl::desc("Default directory of the raw profile (as with "
              "-fprofile-path-generate=DIR); PATHPROF_FILE overrides it"));
 
+/// A global of the profile's own: laid out as the runtime expects, with no
+/// redzones around it when the program is built with AddressSanitizer
+/// (which pads every global it instruments, and instruments those in a
+/// section named by "bss-section", not by a section of their own).
+static GlobalVariable *profileGlobal(GlobalVariable *GV) {
+  GlobalValue::SanitizerMetadata MD;
+  MD.NoAddress = true;
+  MD.NoHWAddress = true;
+  GV->setSanitizerMetadata(MD);
+  return GV;
+}
+
 namespace {
 
 class FunctionInstrumenter {
@@ -332,10 +344,11 @@ void FunctionInstrumenter::emitGlobals() {
                       : F.getComdat();
   auto MakeGlobal = [&](Type *Ty, Constant *Init, StringRef Prefix,
                         bool IsConstant) {
-    auto *GV = new GlobalVariable(M, Ty, IsConstant,
-                                  OwnGroup ? GlobalValue::LinkOnceODRLinkage
-                                           : GlobalValue::PrivateLinkage,
-                                  Init, Prefix + F.getName() + Suffix);
+    auto *GV = profileGlobal(
+        new GlobalVariable(M, Ty, IsConstant,
+                           OwnGroup ? GlobalValue::LinkOnceODRLinkage
+                                    : GlobalValue::PrivateLinkage,
+                           Init, Prefix + F.getName() + Suffix));
     if (OwnGroup)
       GV->setVisibility(GlobalValue::HiddenVisibility);
     GV->setComdat(Group);
@@ -830,8 +843,8 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   auto EmitConstant = [&](StringRef Name, Constant *Init) {
     if (M.getNamedGlobal(Name))
       return;
-    auto *GV = new GlobalVariable(M, Init->getType(), true,
-                                  GlobalValue::LinkOnceODRLinkage, Init, Name);
+    auto *GV = profileGlobal(new GlobalVariable(
+        M, Init->getType(), true, GlobalValue::LinkOnceODRLinkage, Init, Name));
     GV->setVisibility(GlobalValue::HiddenVisibility);
     appendToCompilerUsed(M, {GV});
   };
@@ -845,9 +858,9 @@ PreservedAnalyses PathProfInstrumentPass::run(Module &M,
   if (!ProfileDir.empty() && !M.getNamedGlobal("__pathprof_profile_filename")) {
     Constant *Name = ConstantDataArray::getString(
         Ctx, ProfileDir + "/default_%m.pathraw", true);
-    auto *GV = new GlobalVariable(M, Name->getType(), true,
-                                  GlobalValue::LinkOnceODRLinkage, Name,
-                                  "__pathprof_profile_filename");
+    auto *GV = profileGlobal(new GlobalVariable(
+        M, Name->getType(), true, GlobalValue::LinkOnceODRLinkage, Name,
+        "__pathprof_profile_filename"));
     GV->setVisibility(GlobalValue::HiddenVisibility);
     // Only the runtime reads it, so keep later passes from dropping it.
     appendToCompilerUsed(M, {GV});

@@ -11,6 +11,9 @@
 // inclusive cost counts each recursive activation again (4 + 3 + 2 + 1),
 // and the caller sees the outermost activation's 4.
 //
+// UNSUPPORTED: sanitized
+// (A sanitized runtime faults in its own shadow and allocator pages while
+// the program's paths run, and this test bounds the page faults exactly.)
 // RUN: pathprof-clang -O1 -fprofile-path-generate -fprofile-path-context=calls -fprofile-path-metrics=2 %s -o %t
 // RUN: rm -f %t.raw && env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults PATHPROF_FILE=%t.raw %t | FileCheck %s --check-prefix=OUT
 // OUT: done

@@ -4,6 +4,9 @@
 // which keep at most the first touches of the heap and stdio's buffer;
 // PATHPROF_INCLUSIVE=1 puts them in the paths of main that called touch().
 //
+// UNSUPPORTED: sanitized
+// (A sanitized runtime faults in its own shadow and allocator pages while
+// the program's paths run, and this test bounds the page faults exactly.)
 // RUN: %clang_pathprof -O1 -mllvm -pathprof-metrics=2 %s %pathprof_rt -o %t
 // RUN: rm -rf %t.d && mkdir %t.d
 // RUN: env PATHPROF_METRIC_PERIOD=1 PATHPROF_EVENTS=page-faults,tsc PATHPROF_FILE=%t.d/ex.pathraw %t 2>&1 | FileCheck --check-prefix=OUT %s

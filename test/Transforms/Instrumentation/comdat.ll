@@ -37,16 +37,16 @@ $local_c = comdat any
 ; GLOBALS-NOT: comdat any
 
 ; An inline function (C++ `inline`, a template): linkonce_odr in a comdat.
-; GLOBALS: @__pathprof_name_inl.[[INL]] = linkonce_odr hidden constant [3 x i8] c"inl", comdat($__pathprof_data_inl.[[INL]]){{$}}
-; GLOBALS: @__pathprof_cfg_inl.[[INL]] = linkonce_odr hidden constant [{{[0-9]+}} x i8] c"{{.*}}", comdat($__pathprof_data_inl.[[INL]]){{$}}
-; GLOBALS: @__pathprof_cnts_inl.[[INL]] = linkonce_odr hidden global [2 x i64] zeroinitializer, comdat($__pathprof_data_inl.[[INL]]), align 8 #[[BSS:[0-9]+]]
-; GLOBALS: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[INL]], i64 3, ptr @__pathprof_cfg_inl.[[INL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", comdat, align 8
+; GLOBALS: @__pathprof_name_inl.[[INL]] = linkonce_odr hidden constant [3 x i8] c"inl", no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_inl.[[INL]]){{$}}
+; GLOBALS: @__pathprof_cfg_inl.[[INL]] = linkonce_odr hidden constant [{{[0-9]+}} x i8] c"{{.*}}", no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_inl.[[INL]]){{$}}
+; GLOBALS: @__pathprof_cnts_inl.[[INL]] = linkonce_odr hidden global [2 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_inl.[[INL]]), align 8 #[[BSS:[0-9]+]]
+; GLOBALS: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[INL]], i64 3, ptr @__pathprof_cfg_inl.[[INL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat, align 8
 ; BODY-LABEL: define linkonce_odr i32 @inl(i32 %x)
 ; BODY-SAME:    comdat {
 ; BODY:         getelementptr i8, ptr @__pathprof_cnts_inl.[[INL:[0-9a-f]+]], i64 %pathprof.bias
 ; BODY:         getelementptr i8, ptr getelementptr inbounds (i64, ptr @__pathprof_cnts_inl.[[INL]], i64 1), i64 %pathprof.bias
 ; BODY:       }
-; HASHED:     @__pathprof_data_inl.[[HINL:[0-9a-f]+]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[HINL]], i64 3, ptr @__pathprof_cfg_inl.[[HINL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr null, i64 1, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", comdat, align 8
+; HASHED:     @__pathprof_data_inl.[[HINL:[0-9a-f]+]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_inl.[[HINL]], i64 3, ptr @__pathprof_cfg_inl.[[HINL]], i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr null, i64 1, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat, align 8
 ; HASHED-LABEL: define linkonce_odr i32 @inl(i32 %x)
 ; HASHED:       call void @__pathprof_hash_inc(ptr @__pathprof_data_inl.[[HINL]], i64
 ; HASHED:       call void @__pathprof_hash_inc(ptr @__pathprof_data_inl.[[HINL]], i64
@@ -68,8 +68,8 @@ small:
 }
 
 ; An explicit template instantiation: weak_odr in a comdat.
-; GLOBALS: @__pathprof_cnts_inst.[[INST]] = linkonce_odr hidden global [1 x i64] zeroinitializer, comdat($__pathprof_data_inst.[[INST]]), align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_inst.[[INST]] = linkonce_odr hidden global {{.*}} section "__pathprof_data", comdat, align 8
+; GLOBALS: @__pathprof_cnts_inst.[[INST]] = linkonce_odr hidden global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_inst.[[INST]]), align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_inst.[[INST]] = linkonce_odr hidden global {{.*}} section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat, align 8
 define weak_odr i32 @inst(i32 %x) comdat {
 entry:
   ret i32 %x
@@ -78,9 +78,9 @@ entry:
 ; A weak function without a comdat: every object keeps its copy (nothing is
 ; discarded as a group) and nothing can inline it, so its globals stay
 ; private; the copy the linker does not choose keeps a record of zeros.
-; GLOBALS: @__pathprof_name_weak_fn = private constant [7 x i8] c"weak_fn"{{$}}
-; GLOBALS: @__pathprof_cnts_weak_fn = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_weak_fn = private global {{.*}} ptr @__pathprof_cnts_weak_fn, i64 0, ptr @weak_fn, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", align 8
+; GLOBALS: @__pathprof_name_weak_fn = private constant [7 x i8] c"weak_fn", no_sanitize_address, no_sanitize_hwaddress{{$}}
+; GLOBALS: @__pathprof_cnts_weak_fn = private global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_weak_fn = private global {{.*}} ptr @__pathprof_cnts_weak_fn, i64 0, ptr @weak_fn, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 define weak i32 @weak_fn(i32 %x) {
 entry:
   ret i32 %x
@@ -88,34 +88,34 @@ entry:
 
 ; available_externally: the body is only there to be inlined; the counters
 ; its inlined copies use must be emitted here, once per program.
-; GLOBALS: @__pathprof_name_ae.[[AE]] = linkonce_odr hidden constant [2 x i8] c"ae", comdat($__pathprof_data_ae.[[AE]]){{$}}
-; GLOBALS: @__pathprof_cnts_ae.[[AE]] = linkonce_odr hidden global [1 x i64] zeroinitializer, comdat($__pathprof_data_ae.[[AE]]), align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_ae.[[AE]] = linkonce_odr hidden global {{.*}} section "__pathprof_data", comdat, align 8
+; GLOBALS: @__pathprof_name_ae.[[AE]] = linkonce_odr hidden constant [2 x i8] c"ae", no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_ae.[[AE]]){{$}}
+; GLOBALS: @__pathprof_cnts_ae.[[AE]] = linkonce_odr hidden global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, comdat($__pathprof_data_ae.[[AE]]), align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_ae.[[AE]] = linkonce_odr hidden global {{.*}} section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat, align 8
 define available_externally i32 @ae(i32 %x) {
 entry:
   ret i32 %x
 }
 
 ; Internal functions: private globals named after the function, unchanged.
-; GLOBALS: @__pathprof_name_local = private constant [{{[0-9]+}} x i8] c"{{.*}}comdat.ll;local"{{$}}
-; GLOBALS: @__pathprof_cnts_local = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_local = private global {{.*}} section "__pathprof_data", align 8
+; GLOBALS: @__pathprof_name_local = private constant [{{[0-9]+}} x i8] c"{{.*}}comdat.ll;local", no_sanitize_address, no_sanitize_hwaddress{{$}}
+; GLOBALS: @__pathprof_cnts_local = private global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_local = private global {{.*}} section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 define internal i32 @local(i32 %x) {
 entry:
   ret i32 %x
 }
 
 ; An internal function in a comdat: its globals join that comdat.
-; GLOBALS: @__pathprof_cnts_local_c = private global [1 x i64] zeroinitializer, comdat($local_c), align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_local_c = private global {{.*}} section "__pathprof_data", comdat($local_c), align 8
+; GLOBALS: @__pathprof_cnts_local_c = private global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, comdat($local_c), align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_local_c = private global {{.*}} section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat($local_c), align 8
 define internal i32 @local_c(i32 %x) comdat {
 entry:
   ret i32 %x
 }
 
 ; An external function: one definition per program, private globals.
-; GLOBALS: @__pathprof_cnts_ext = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
-; GLOBALS: @__pathprof_data_ext = private global {{.*}} section "__pathprof_data", align 8
+; GLOBALS: @__pathprof_cnts_ext = private global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS]]
+; GLOBALS: @__pathprof_data_ext = private global {{.*}} section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 ; GLOBALS: @llvm.used = appending global [8 x ptr] [ptr @__pathprof_data_inl.[[INL]], ptr @__pathprof_data_inst.[[INST]], ptr @__pathprof_data_weak_fn, ptr @__pathprof_data_ae.[[AE]], ptr @__pathprof_data_local, ptr @__pathprof_data_local_c, ptr @__pathprof_data_ext, ptr @__pathprof_data_use_inl], section "llvm.metadata"
 ; GLOBALS: attributes #[[BSS]] = { "bss-section"="__pathprof_cnts" }
 define i32 @ext(i32 %x) {

@@ -47,8 +47,8 @@ $inl = comdat any
 ; CHECK:      module asm "\09.popsection"
 ; CHECK-NOT:  module asm
 
-; CHECK: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr null, i64 3, ptr null, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0, i64 -4636041794374839645 }, section "__pathprof_data", comdat, align 8
-; CHECK: @__pathprof_data_ext = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr null, i64 3, ptr null, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 1, ptr @__pathprof_cnts_ext, i64 0, ptr @ext, ptr null, i64 0, i64 0, i64 -2953423517159131221 }, section "__pathprof_data", align 8
+; CHECK: @__pathprof_data_inl.[[INL]] = linkonce_odr hidden global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr null, i64 3, ptr null, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 2, ptr @__pathprof_cnts_inl.[[INL]], i64 0, ptr null, ptr null, i64 0, i64 0, i64 -4636041794374839645 }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, comdat, align 8
+; CHECK: @__pathprof_data_ext = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr null, i64 3, ptr null, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 1, ptr @__pathprof_cnts_ext, i64 0, ptr @ext, ptr null, i64 0, i64 0, i64 -2953423517159131221 }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 ; NOGLOBALS-NOT: @__pathprof_name_
 ; NOGLOBALS-NOT: @__pathprof_cfg_
 
@@ -60,7 +60,7 @@ $inl = comdat any
 
 ; DEFAULT-NOT: module asm
 ; DEFAULT: @__pathprof_name_ext = private constant [3 x i8] c"ext"
-; DEFAULT: @__pathprof_data_ext = private global {{.*}} { ptr @__pathprof_name_ext, i64 3, ptr @__pathprof_cfg_ext, {{.*}}, i64 -2953423517159131221 }, section "__pathprof_data", align 8
+; DEFAULT: @__pathprof_data_ext = private global {{.*}} { ptr @__pathprof_name_ext, i64 3, ptr @__pathprof_cfg_ext, {{.*}}, i64 -2953423517159131221 }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 
 define linkonce_odr i32 @inl(i32 %x) comdat {
 entry:

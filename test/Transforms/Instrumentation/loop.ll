@@ -65,8 +65,8 @@
 ; The record the runtime finds in __pathprof_data: name, CFG description,
 ; checksum, NumPaths = 6, the dense counters, flags = 0.
 ; CHECK: @__pathprof_name_count_odd = private constant [9 x i8] c"count_odd"
-; CHECK: @__pathprof_cnts_count_odd = private global [6 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
-; CHECK: @__pathprof_data_count_odd = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_count_odd, i64 9, ptr @__pathprof_cfg_count_odd, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 6, ptr @__pathprof_cnts_count_odd, i64 0, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", align 8
+; CHECK: @__pathprof_cnts_count_odd = private global [6 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS:[0-9]+]]
+; CHECK: @__pathprof_data_count_odd = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { ptr @__pathprof_name_count_odd, i64 9, ptr @__pathprof_cfg_count_odd, i64 {{[0-9]+}}, i64 {{-?[0-9]+}}, i64 6, ptr @__pathprof_cnts_count_odd, i64 0, ptr @count_odd, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }, section "__pathprof_data", no_sanitize_address, no_sanitize_hwaddress, align 8
 ; CHECK: @llvm.used = {{.*}}[ptr @__pathprof_data_count_odd]
 ; CHECK: @llvm.global_ctors = appending global {{.*}} ptr @pathprof.module_ctor
 ; CHECK: @__pathprof_counter_bias = external hidden global i64

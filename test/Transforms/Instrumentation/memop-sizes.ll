@@ -7,7 +7,7 @@
 ; are. Constant lengths are not recorded; the record counts every block.
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=MARK
-; MARK-DAG: @__pathprof_vals_ops = private global [55 x i64] zeroinitializer, align 8
+; MARK-DAG: @__pathprof_vals_ops = private global [55 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8
 ; MARK-DAG: @__pathprof_data_ops = private global {{.*}} ptr @__pathprof_vals_ops, i64 3, i64 1, i64 {{-?[0-9]+}} }
 ; MARK-LABEL: define void @ops(
 ; MARK:      call void @__pathprof_value_site(ptr @__pathprof_vals_ops, i64 0, ptr %f)

@@ -8,9 +8,9 @@
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=MARK
 ; @both: one value block (18 words) and two select counters.
-; MARK-DAG: @__pathprof_vals_both = private global [20 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
+; MARK-DAG: @__pathprof_vals_both = private global [20 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS:[0-9]+]]
 ; MARK-DAG: @__pathprof_data_both = private global {{.*}} ptr @__pathprof_vals_both, i64 1, i64 2, i64 {{-?[0-9]+}} }
-; MARK-DAG: @__pathprof_vals_pick = private global [1 x i64] zeroinitializer, align 8 #[[BSS]]
+; MARK-DAG: @__pathprof_vals_pick = private global [1 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS]]
 ; MARK-DAG: @__pathprof_data_pick = private global {{.*}} ptr @__pathprof_vals_pick, i64 0, i64 1, i64 {{-?[0-9]+}} }
 ; MARK-DAG: @__pathprof_data_none = private global {{.*}} ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; MARK-LABEL: define i32 @pick(

@@ -9,7 +9,7 @@
 ; With -pathprof-context the tree records the callees: no value sites.
 ;
 ; RUN: %opt_pathprof -passes=pathprof-instrument -S %s | FileCheck %s --check-prefix=MARK
-; MARK-DAG: @__pathprof_vals_dispatch = private global [36 x i64] zeroinitializer, align 8 #[[BSS:[0-9]+]]
+; MARK-DAG: @__pathprof_vals_dispatch = private global [36 x i64] zeroinitializer, no_sanitize_address, no_sanitize_hwaddress, align 8 #[[BSS:[0-9]+]]
 ; MARK-DAG: @__pathprof_data_dispatch = private global { ptr, i64, ptr, i64, i64, i64, ptr, i64, ptr, ptr, i64, i64, i64 } { {{.*}}, ptr @__pathprof_cnts_dispatch, i64 0, ptr @dispatch, ptr @__pathprof_vals_dispatch, i64 2, i64 0, i64 {{-?[0-9]+}} }
 ; MARK-DAG: @__pathprof_data_target = private global {{.*}} ptr @__pathprof_cnts_target, i64 0, ptr @target, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
 ; MARK-DAG: @__pathprof_data_hidden_helper = private global {{.*}} ptr @__pathprof_cnts_hidden_helper, i64 0, ptr null, ptr null, i64 0, i64 0, i64 {{-?[0-9]+}} }
