@@ -523,6 +523,14 @@ struct PartialPath {
   /// The cycles of its blocks: each run's cycles (the CYCLES field of the
   /// record that ends it) shared evenly by the blocks seen in the run.
   double Cycles = 0;
+
+  /// Forgets the path, not the function it is a path of (which leave()
+  /// reads the DAG of).
+  void restart() {
+    const uint32_t Of = Function;
+    *this = PartialPath();
+    Function = Of;
+  }
 };
 
 /// One activation of an outlined function (a call not inlined): the
@@ -681,21 +689,21 @@ private:
         Path.Blocks.push_back(V);
       } else if (S == Step::Return) {
         finish(P.Function, Path, /*EndsAtReturn=*/true, Path.LastRun);
-        Path = PartialPath();
+        Path.restart();
         Path.Entered = true;
       } else if (S == Step::Break) {
         // A backedge (or a cut edge): the path ends, the next begins at V,
         // and the run of the last block seen is the new path's evidence.
         finish(P.Function, Path, /*EndsAtReturn=*/false, Run);
         const int LastRun = Path.LastRun;
-        Path = PartialPath();
+        Path.restart();
         Path.Known = true;
         Path.StartRun = LastRun;
         Path.Blocks.assign(After.begin(), After.end());
         Path.Blocks.push_back(V);
       } else {
         ++Stats.Dropped;
-        Path = PartialPath();
+        Path.restart();
       }
     }
     if (Path.Blocks.empty()) {
@@ -706,9 +714,6 @@ private:
                               F.Succs[0].size() == 1 && F.Succs[0][0] == V &&
                               !F.BreakOut[0];
       Path.Known = Path.StartsAtEntry = V == 0 || AfterEntry;
-      // A path restarted here (PartialPath()) forgot its function, which
-      // leave() needs.
-      Path.Function = P.Function;
       Path.StartRun = Run;
       if (AfterEntry)
         Path.Blocks.push_back(0);
@@ -718,7 +723,7 @@ private:
     Path.Cycles += Share;
     if (F.onlyReturns(V)) {
       finish(P.Function, Path, /*EndsAtReturn=*/true, Run);
-      Path = PartialPath();
+      Path.restart();
       Path.Entered = true;
     }
   }
@@ -738,7 +743,7 @@ private:
         Path.Blocks.insert(Path.Blocks.end(), Gap.begin(), Gap.end());
         finish(Path.Function, Path, /*EndsAtReturn=*/true, Run);
       }
-      Path = PartialPath();
+      Path.restart();
     }
   }
 
