@@ -57,12 +57,14 @@ static constexpr unsigned MaxFoldableSize = 3;
 
 /// True when \p BB is a block SimplifyCFG would fold into its only
 /// predecessor, but for a probe (the block's own, or once inlined code is
-/// in it, its callees'; probes are not counted): a pseudo-probe is a call,
-/// which no block can be speculated past, so a probe in such a block would keep
-/// -O2's code from forming (an `a && b` test whose second half is its own
-/// block, a short `if (c) x += y;` that -O2 makes a select). Such a block runs
-/// only right after its predecessor's conditional branch, and the estimator
-/// bridges blocks without a probe (PathProf/PathEstimator.h).
+/// in it, its callees'; probes are not counted). A pseudo-probe is a call,
+/// which SimplifyCFG's FoldBranchToCommonDest and LoopRotate do not
+/// speculate, so a probe would keep the second half of an `a && b` test its
+/// own block; a short `if (c) x += y;` SimplifyCFG does make a select, and
+/// drops the arm's probe as it does, so such a block has no probe in the
+/// binary either way. Such a block runs only right after its predecessor's
+/// conditional branch, and the estimator bridges blocks without a probe
+/// (PathProf/PathEstimator.h).
 static bool isFoldable(const BasicBlock &BB) {
   const BasicBlock *Pred = BB.getSinglePredecessor();
   if (!Pred || Pred == &BB || BB.isEntryBlock())
@@ -281,9 +283,11 @@ PreservedAnalyses SampleProbeFoldPass::run(Function &F,
              Probe->getFuncGuid()->getZExtValue() != OwnGUID;
     });
   };
+  if (ProbeFoldable)
+    return PreservedAnalyses::all();
   bool Changed = false;
   for (BasicBlock &BB : F) {
-    if (ProbeFoldable || !WasCallSite(BB) || !isFoldable(BB))
+    if (!isFoldable(BB) || !WasCallSite(BB))
       continue;
     for (Instruction &I : make_early_inc_range(BB)) {
       if (!isa<PseudoProbeInst>(I))
