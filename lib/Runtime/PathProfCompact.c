@@ -155,18 +155,14 @@ static uint64_t packWords(uint8_t *Out, const uint64_t *Image, uint64_t From,
   uint64_t N = 0;
   for (uint64_t I = From; I < To;) {
     if (!MARKED(I)) {
-      I = (I / PageWords + 1) * PageWords;
+      I = __pathprof_next_marked(Pages, I / PageWords + 1,
+                                 (To + PageWords - 1) / PageWords) *
+          PageWords;
       continue;
     }
     if (!Image[I]) {
-      /* Most words of a page are zero: skip them four at a time. */
       const uint64_t PageEnd = (I / PageWords + 1) * PageWords;
-      const uint64_t Stop = PageEnd < To ? PageEnd : To;
-      while (I + 4 <= Stop &&
-             !(Image[I] | Image[I + 1] | Image[I + 2] | Image[I + 3]))
-        I += 4;
-      while (I < Stop && !Image[I])
-        ++I;
+      I = __pathprof_next_nonzero(Image, I, PageEnd < To ? PageEnd : To);
       continue;
     }
     uint64_t End = I + 1;

@@ -217,6 +217,37 @@ void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size) {
     Pages[P] = 1;
 }
 
+uint64_t __pathprof_next_marked(const unsigned char *Pages, uint64_t Page,
+                                uint64_t End) {
+  for (; Page < End && Page % 8; ++Page)
+    if (Pages[Page])
+      return Page;
+  for (; Page + 32 <= End; Page += 32) {
+    uint64_t Four[4];
+    memcpy(Four, Pages + Page, sizeof(Four));
+    if (Four[0] | Four[1] | Four[2] | Four[3])
+      break;
+  }
+  while (Page < End && !Pages[Page])
+    ++Page;
+  return Page;
+}
+
+uint64_t __pathprof_next_nonzero(const uint64_t *W, uint64_t I, uint64_t N) {
+  /* A fixed-length OR of each block, which the compiler makes a few vector
+     instructions, rather than a branch per word. */
+  for (; I + 16 <= N; I += 16) {
+    uint64_t Any = 0;
+    for (unsigned J = 0; J != 16; ++J)
+      Any |= W[I + J];
+    if (Any)
+      break;
+  }
+  while (I < N && !W[I])
+    ++I;
+  return I;
+}
+
 void __pathprof_data_pages(int Fd, uint64_t Offset, uint64_t Size,
                            unsigned char *Pages) {
   const uint64_t End = Offset + Size;

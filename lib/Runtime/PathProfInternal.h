@@ -369,6 +369,14 @@ int __pathprof_same_events(const char *Seg, const PathProfSegmentRequest *Req);
    faults the others in. A null map marks every page. */
 /* Marks the pages of the bytes [\p From, \p From + \p Size). */
 void __pathprof_mark_pages(unsigned char *Pages, uint64_t From, uint64_t Size);
+/* The first page of [\p Page, \p End) that \p Pages marks, or \p End;
+   thirty-two pages a step over the unmarked ones (a run of the largest modules
+   leaves more than 100,000 pages of its reservation unmarked). */
+uint64_t __pathprof_next_marked(const unsigned char *Pages, uint64_t Page,
+                                uint64_t End);
+/* The index of the first non-zero word of \p W[\p I, \p N), or \p N;
+   sixteen words a step over zeros (most words of a counter page are). */
+uint64_t __pathprof_next_nonzero(const uint64_t *W, uint64_t I, uint64_t N);
 /* Marks the pages of the \p Size bytes at \p Offset of \p Fd that the file
    system says hold data (SEEK_DATA): the pages something wrote. Where it
    cannot say, marks them all. */

@@ -152,27 +152,33 @@ static void copyTouchedCounters(char *Dst, const char *Src, size_t Size,
   const uintptr_t PageSize = (uintptr_t)sysconf(_SC_PAGESIZE);
   uintptr_t Begin = (uintptr_t)Src & ~(PageSize - 1);
   uintptr_t End = (uintptr_t)Src + Size;
-  unsigned char Resident[256];
-  for (uintptr_t Page = Begin; Page < End;) {
-    size_t Pages = (End - Page + PageSize - 1) / PageSize;
+  /* A metrics build reserves hundreds of megabytes here, of which a run
+     touches none before the runtime starts, or a few pages. */
+  unsigned char Resident[1024];
+  for (uintptr_t First = Begin; First < End;) {
+    size_t Pages = (End - First + PageSize - 1) / PageSize;
     if (Pages > sizeof(Resident))
       Pages = sizeof(Resident);
-    int HaveMap = mincore((void *)Page, Pages * PageSize, Resident) == 0;
-    for (size_t I = 0; I != Pages; ++I, Page += PageSize) {
-      if (HaveMap && !(Resident[I] & 1))
-        continue;
+    /* Bit 0 of each byte says resident; the others are undefined. */
+    if (mincore((void *)First, Pages * PageSize, Resident) == 0)
+      for (size_t I = 0; I != Pages; ++I)
+        Resident[I] &= 1;
+    else
+      memset(Resident, 1, Pages);
+    for (size_t I = __pathprof_next_marked(Resident, 0, Pages); I < Pages;
+         I = __pathprof_next_marked(Resident, I + 1, Pages)) {
+      uintptr_t Page = First + I * PageSize;
       uintptr_t From = Page < (uintptr_t)Src ? (uintptr_t)Src : Page;
       uintptr_t To = Page + PageSize < End ? Page + PageSize : End;
       const uint64_t *W = (const uint64_t *)From;
-      size_t N = (To - From) / sizeof(uint64_t), J = 0;
-      while (J != N && W[J] == 0)
-        ++J;
-      if (J != N) {
+      size_t N = (To - From) / sizeof(uint64_t);
+      if (__pathprof_next_nonzero(W, 0, N) != N) {
         memcpy(Dst + (From - (uintptr_t)Src), (const void *)From, To - From);
         __pathprof_mark_pages(
             Marks, L->CountersOffset + (From - (uintptr_t)Src), To - From);
       }
     }
+    First += Pages * PageSize;
   }
 }
 

@@ -60,22 +60,27 @@ static int foldCounters(const PathProfFold *F) {
   /* Page by page, of the pages SrcPages marks; only words that counted are
      written: the pages of Acc no run touched stay holes (or the zero
      page). */
-  for (uint64_t From = C->Offset, End = C->Offset + C->Size; From < End;) {
-    uint64_t P = From / Page, To = (P + 1) * Page < End ? (P + 1) * Page : End;
-    if (!SrcPages || SrcPages[P]) {
-      uint64_t *A = (uint64_t *)(Acc + From);
-      const uint64_t *S = (const uint64_t *)(Src + From);
-      int Wrote = 0;
-      for (uint64_t I = 0, N = (To - From) / 8; I != N; ++I) {
-        if (!S[I])
-          continue;
-        uint64_t Sum = A[I] + S[I];
-        A[I] = Sum < A[I] ? UINT64_MAX : Sum;
-        Wrote = 1;
-      }
-      if (Wrote && F->AccPages)
-        F->AccPages[P] = 1;
+  const uint64_t End = C->Offset + C->Size;
+  for (uint64_t From = C->Offset; From < End;) {
+    uint64_t P = From / Page;
+    if (SrcPages && !SrcPages[P]) {
+      P = __pathprof_next_marked(SrcPages, P + 1, (End + Page - 1) / Page);
+      From = P * Page;
+      continue;
     }
+    uint64_t To = (P + 1) * Page < End ? (P + 1) * Page : End;
+    uint64_t *A = (uint64_t *)(Acc + From);
+    const uint64_t *S = (const uint64_t *)(Src + From);
+    const uint64_t N = (To - From) / 8;
+    int Wrote = 0;
+    for (uint64_t I = __pathprof_next_nonzero(S, 0, N); I < N;
+         I = __pathprof_next_nonzero(S, I + 1, N)) {
+      uint64_t Sum = A[I] + S[I];
+      A[I] = Sum < A[I] ? UINT64_MAX : Sum;
+      Wrote = 1;
+    }
+    if (Wrote && F->AccPages)
+      F->AccPages[P] = 1;
     From = To;
   }
   return 0;
