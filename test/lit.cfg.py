@@ -90,6 +90,8 @@ config.substitutions.append(
     ("%llvm-pathprof", os.path.join(bindir, "llvm-pathprof")))
 config.substitutions.append(
     ("%llvm-profdata", os.path.join(config.llvm_tools_dir, "llvm-profdata")))
+config.substitutions.append(
+    ("%llvm-objdump", os.path.join(config.llvm_tools_dir, "llvm-objdump")))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(
     ("%utils", os.path.join(config.pathprof_src_root, "utils")))

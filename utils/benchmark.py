@@ -28,8 +28,11 @@
 # readings of the exact mode). --accuracy adds how well each program's
 # sampled tsc profile ranks its hot paths: the metric-weighted hot-path
 # accuracy (`llvm-pathprof overlap --metric=tsc`) of a sampled run against
-# an exact run of the same binary, and the share of its hot paths (1% of
-# the metric or more) whose 95% interval covers the exact value.
+# an exact run of the same binary, the share of its hot paths (1% of the
+# metric or more) whose 95% interval covers the exact value, and the
+# sampled run's tsc total (the sum of its paths' estimates) over the exact
+# run's: above 1 where sampled readings hold more of the runtime than the
+# exact mode's inline ones.
 #
 # --readings (with the metrics variant) counts the time-stamp counter
 # readings of each program's run (one per function entry and path end, from
@@ -145,10 +148,11 @@ def variant_env(env, name):
 
 
 def metric_accuracy(args, binary, size, env, work, seeds):
-    """(hot-path accuracy, interval coverage) of sampled tsc profiles of
-    \p binary against an exact one: the mean over \p seeds of
-    `llvm-pathprof overlap --metric=tsc`'s hot-path accuracy, and the share
-    of (seed, hot path) cases whose 95% interval covers the exact value."""
+    """(hot-path accuracy, interval coverage, total ratio) of sampled tsc
+    profiles of \p binary against an exact one: the mean over \p seeds of
+    `llvm-pathprof overlap --metric=tsc`'s hot-path accuracy, the share of
+    (seed, hot path) cases whose 95% interval covers the exact value, and
+    the mean over the seeds of the sampled tsc total over the exact one."""
     tool = os.path.join(args.build_dir, "bin", "llvm-pathprof")
 
     def profile(name, extra):
@@ -171,7 +175,7 @@ def metric_accuracy(args, binary, size, env, work, seeds):
     base = {k: p["metrics"]["tsc"] for k, p in paths(exact).items()}
     total = sum(base.values())
     hot = {k: v for k, v in base.items() if total and v >= 0.01 * total}
-    accuracies, covered, cases = [], 0, 0
+    accuracies, totals, covered, cases = [], [], 0, 0
     for seed in range(1, seeds + 1):
         extra = {"PATHPROF_METRIC_SEED": str(seed)}
         if PERIOD:
@@ -183,6 +187,11 @@ def metric_accuracy(args, binary, size, env, work, seeds):
         if doc["program"]["hot_path_accuracy"] is not None:
             accuracies.append(doc["program"]["hot_path_accuracy"])
         got = paths(sampled)
+        estimated = sum(e["estimate"] for p in got.values()
+                        for e in [p.get("estimates", {}).get("tsc")]
+                        if e and e.get("estimate") is not None)
+        if total:
+            totals.append(estimated / total)
         for key, value in hot.items():
             e = got.get(key, {}).get("estimates", {}).get("tsc")
             cases += 1
@@ -190,7 +199,8 @@ def metric_accuracy(args, binary, size, env, work, seeds):
                     (e["high"] is None or value <= e["high"]):
                 covered += 1
     return (statistics.mean(accuracies) if accuracies else None,
-            covered / cases if cases else None)
+            covered / cases if cases else None,
+            statistics.mean(totals) if totals else None)
 
 # What one time-stamp counter reading costs on this machine, measured by a
 # loop of dependent readings (what instrumented code does at every path
@@ -604,11 +614,12 @@ def main():
             key = (prog, "metrics")
             if key in binaries:
                 log("accuracy {}".format(prog))
-                acc, cover = metric_accuracy(args, binaries[key],
-                                             sizes.get(prog), env, work,
-                                             args.accuracy)
+                acc, cover, bias = metric_accuracy(args, binaries[key],
+                                                   sizes.get(prog), env, work,
+                                                   args.accuracy)
                 results[(prog, "accuracy")] = acc
                 results[(prog, "coverage")] = cover
+                results[(prog, "bias")] = bias
 
     names = [v[0] for v in variants]
     unit = "instructions" if args.callgrind else "s"
@@ -632,8 +643,9 @@ def main():
         ratio_cols.append(("floor", "plain"))
     header += ["{} / {}".format(titles[a], titles[b]) for a, b in ratio_cols]
     if args.accuracy:
-        accuracy_cols = ["accuracy", "coverage"]
-        header += ["tsc hot-path accuracy", "tsc interval coverage"]
+        accuracy_cols = ["accuracy", "coverage", "bias"]
+        header += ["tsc hot-path accuracy", "tsc interval coverage",
+                   "tsc sampled total / exact total"]
 
     rows = []
     for prog in progs:

@@ -152,6 +152,8 @@ static double LogKeep;
 static uint64_t Seed, SeedBase;
 static uint64_t ThreadOrdinal;
 static int Configured;
+/* Non-zero while calibrate() measures every path of the thread. */
+static __thread int Calibrating __attribute__((tls_model("initial-exec")));
 
 /* Non-zero when the only event is "tsc" and metrics are exclusive: the
    instrumented code then reads the time-stamp counter itself and keeps slot
@@ -386,6 +388,8 @@ static int64_t draw(void) {
    start) leaves 0. */
 static int startsMeasured(void) {
   int64_t *C = __pathprof_metric_countdown;
+  if (Calibrating)
+    return 1;
   if (!Configured)
     return 0;
   if (!NumEvents) {
@@ -465,18 +469,125 @@ static void addSample(uint64_t *Block, unsigned M, const uint64_t *Delta,
 
 /* Instrumented code calls these only when the thread's countdown ran out
    or a path is measured (the caller's, or the one ending), with its
-   registers preserved (PATHPROF_PRESERVE_MOST). */
+   registers preserved (PATHPROF_PRESERVE_MOST).
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_enter(uint64_t *Frame) {
+   Where they read. A measured path's delta runs from the reading that
+   starts it to the one that ends it, so whatever the runtime does between
+   the call and the first reading, or between the last reading and the
+   return, is charged to the path. With tsc as the only event, sampled
+   (TSCAlone), __pathprof_metrics_enter, _path and _leave are thin: they
+   read the counter as the first thing they do and, where a measured path
+   starts or resumes, as the last, and leave the work between to functions
+   that keep every register too (tscEnter, tscPath, tscLeave); what the
+   call and the return still add is measured once and taken out
+   (CallTicks). Read once where one path ends and the next starts, after
+   the compiler's prologue, a path of a few ticks measured 1 time in 1024
+   came out at 15 to 25 times its cost (docs/Benchmarks.md, "Sampled
+   readings of short paths"). The exact mode (period 1) reads as it always
+   did, once per path end, so that its paths hold all of the time the
+   program ran, the runtime's included; and other events are read once
+   (readAll): a read() costs more than what a second reading would take
+   out. */
+
+/* The events' readings are tsc alone, and sampled: the entry points read it
+   first and last. Fixed at init. */
+static int TSCAlone;
+
+/* What a measured path still holds of the runtime with tsc alone: the
+   call that ends it, the return that starts it, the thin entry points'
+   few instructions, measured once at init (calibrate) as the median
+   delta of empty paths. Taken out where a path ends and where a path
+   resumes after a callee (the two halves of a call around it), so that a
+   path of a few dozen ticks is not charged twice its cost. What the
+   measured path's own code pays for being measured (the countdown's
+   branch, taken once in PATHPROF_METRIC_PERIOD, mispredicted; runtime code
+   that is cold by then) is not in it. */
+static uint64_t CallTicks;
+
+static uint64_t tscNow(void) { return rdtsc() - TE.Excluded[0]; }
+
+/* Adds what the events counted since the measured path started, up to the
+   readings \p Now, to the metric block of K accumulators at \p Group, the
+   path's (atomically when K has PATHPROF_METRICS_SHARED_RECORD). A delta
+   is never negative: tsc read first and last may go back when the thread
+   moves to another processor, as the inline reading may. */
+static void addDeltas(uint64_t *Group, unsigned K, const uint64_t *Now) {
+  uint64_t Delta[PATHPROF_MAX_METRICS];
+  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
+  K &= ~PATHPROF_METRICS_SHARED_RECORD;
+  if (K > PATHPROF_MAX_METRICS)
+    K = PATHPROF_MAX_METRICS;
+  for (unsigned I = 0; I != K; ++I) {
+    uint64_t D = I < NumEvents ? Now[I] - __pathprof_metric_start[I] : 0;
+    Delta[I] = (int64_t)D < 0 ? 0 : D;
+  }
+  addSample(Group, K, Delta, Shared);
+}
+
+/* Decides whether the path starting now is measured and makes it the
+   thread's current path's state; returns whether it is. */
+static int decideStart(void) {
+  takeCountdowns();
+  int Measured = startsMeasured();
+  setMeasured((uint64_t)Measured);
+  return Measured;
+}
+
+/* __pathprof_metrics_enter's work with tsc alone, read at the call (\p
+   Now); returns whether the callee's first path is measured. */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscEnter(uint64_t *Frame, uint64_t Now) {
+  uint64_t CallerOn = __pathprof_metric_on;
+  Frame[0] = 0;
+  Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
+  int Measured = decideStart();
+  if (CallerOn)
+    Frame[0] = Inclusive ? __pathprof_metric_start[0]
+                         : __pathprof_metric_start[0] - Now;
+  return Measured;
+}
+
+/* __pathprof_metrics_path's work with tsc alone, read at the call (\p End);
+   returns whether the next path is measured. */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscPath(uint64_t *Group, unsigned K, uint64_t End) {
+  if (__pathprof_metric_on) {
+    End -= CallTicks;
+    addDeltas(Group, K, &End);
+  }
+  return decideStart();
+}
+
+/* __pathprof_metrics_leave's work with tsc alone, read at the call (\p
+   End); returns whether the caller's path resumes from a reading (then
+   moved forward by the frame's word and CallTicks). */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscLeave(uint64_t *Group, unsigned K, const uint64_t *Frame, uint64_t End) {
+  if (__pathprof_metric_on) {
+    End -= CallTicks;
+    addDeltas(Group, K, &End);
+  }
+  uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];
+  takeCountdowns();
+  setMeasured(CallerOn);
+  if (!CallerOn)
+    return 0;
+  if (Inclusive) {
+    __pathprof_metric_start[0] = Frame[0];
+    return 0;
+  }
+  return 1;
+}
+
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) void
+enterGeneral(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   uint64_t CallerOn = __pathprof_metric_on;
   /* A function entered before the runtime chose its events may leave after
      it chose tsc for the inline reading, which then reads this word. */
   Frame[0] = 0;
   Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
-  takeCountdowns();
-  int Measured = startsMeasured();
-  setMeasured((uint64_t)Measured);
+  int Measured = decideStart();
   if (!CallerOn && !Measured)
     return;
   readAll(Now);
@@ -489,33 +600,25 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_enter(uint64_t *Frame) {
   }
 }
 
-/* Adds what the events counted since the measured path started to the
-   metric block of K accumulators at \p Group, the path's (atomically when
-   K has PATHPROF_METRICS_SHARED_RECORD). */
-static void endPath(uint64_t *Group, unsigned K, uint64_t *Now) {
-  uint64_t Delta[PATHPROF_MAX_METRICS];
-  readAll(Now);
-  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
-  K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  if (K > PATHPROF_MAX_METRICS)
-    K = PATHPROF_MAX_METRICS;
-  for (unsigned I = 0; I != K; ++I)
-    Delta[I] = I < NumEvents ? Now[I] - __pathprof_metric_start[I] : 0;
-  addSample(Group, K, Delta, Shared);
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_enter(uint64_t *Frame) {
+  if (TSCAlone && TE.State == 1) {
+    if (tscEnter(Frame, tscNow()))
+      __pathprof_metric_start[0] = tscNow();
+    return;
+  }
+  enterGeneral(Frame);
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Group,
-                                                    unsigned K) {
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) void
+pathGeneral(uint64_t *Group, unsigned K) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
-    endPath(Group, K, Now);
+    readAll(Now);
+    addDeltas(Group, K, Now);
     Read = 1;
   }
-  takeCountdowns();
-  int Measured = startsMeasured();
-  setMeasured((uint64_t)Measured);
-  if (!Measured)
+  if (!decideStart())
     return;
   if (!Read)
     readAll(Now);
@@ -523,12 +626,23 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Group,
     __pathprof_metric_start[I] = Now[I];
 }
 
-PATHPROF_PRESERVE_MOST void
-__pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_path(uint64_t *Group,
+                                                    unsigned K) {
+  if (TSCAlone && TE.State == 1) {
+    if (tscPath(Group, K, tscNow()))
+      __pathprof_metric_start[0] = tscNow();
+    return;
+  }
+  pathGeneral(Group, K);
+}
+
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) void
+leaveGeneral(uint64_t *Group, unsigned K, const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
   if (__pathprof_metric_on) {
-    endPath(Group, K, Now);
+    readAll(Now);
+    addDeltas(Group, K, Now);
     Read = 1;
   }
   uint64_t CallerOn = Frame[PATHPROF_METRICS_FRAME_ON];
@@ -542,14 +656,22 @@ __pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
     __pathprof_metric_start[I] = Inclusive ? Frame[I] : Now[I] + Frame[I];
 }
 
+PATHPROF_PRESERVE_MOST void
+__pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
+  if (TSCAlone && TE.State == 1) {
+    if (tscLeave(Group, K, Frame, tscNow()))
+      __pathprof_metric_start[0] = tscNow() + Frame[0] + CallTicks;
+    return;
+  }
+  leaveGeneral(Group, K, Frame);
+}
+
 PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
   Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
-  takeCountdowns();
-  int Measured = startsMeasured();
-  setMeasured((uint64_t)Measured);
+  int Measured = decideStart();
   if (!CallerOn && !Measured)
     return;
   readAll(Now);
@@ -592,6 +714,45 @@ __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
     readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Now[I] + Frame[I];
+}
+
+/* Measures CallTicks: the thread's paths all measured for a moment, 64
+   calls of __pathprof_metrics_path back to back, each ending the empty
+   path the one before started; the median of the 63 deltas, which an
+   interruption cannot move as it would a mean. The thread's sampling state
+   is put back as it was. Called at init, before any path of the thread
+   is measured. */
+static void calibrate(void) {
+  enum { Calls = 64, Words = 4 /* one metric's block, ProfileFormat.h */ };
+  static uint64_t Blocks[Calls][Words];
+  int64_t Saved[PATHPROF_METRIC_COUNTDOWNS];
+  int64_t SavedHeld[PATHPROF_METRIC_COUNTDOWNS];
+  memcpy(Saved, __pathprof_metric_countdown, sizeof(Saved));
+  memcpy(SavedHeld, Held, sizeof(SavedHeld));
+  uint64_t SavedOn = __pathprof_metric_on;
+  uint64_t SavedStart = __pathprof_metric_start[0];
+  if (TE.State != 1)
+    openThreadEvents();
+  memset(Blocks, 0, sizeof(Blocks));
+  CallTicks = 0;
+  Calibrating = 1;
+  for (unsigned I = 0; I != Calls; ++I)
+    __pathprof_metrics_path(Blocks[I], 1);
+  Calibrating = 0;
+  memcpy(__pathprof_metric_countdown, Saved, sizeof(Saved));
+  memcpy(Held, SavedHeld, sizeof(SavedHeld));
+  __pathprof_metric_on = SavedOn;
+  __pathprof_metric_start[0] = SavedStart;
+  /* Block I holds the path call I - 1 started: an insertion sort of them. */
+  uint64_t D[Calls - 1];
+  for (unsigned I = 1; I != Calls; ++I) {
+    uint64_t V = Blocks[I][0];
+    unsigned J = I - 1;
+    for (; J && D[J - 1] > V; --J)
+      D[J] = D[J - 1];
+    D[J] = V;
+  }
+  CallTicks = D[(Calls - 1) / 2];
 }
 
 /*--- The runtime's own work ------------------------------------------------*/
@@ -893,11 +1054,14 @@ unsigned __pathprof_metrics_configure(unsigned K, int InlineTSC) {
     if (Inclusive)
       Table[I].Flags |= PATHPROF_METRIC_INCLUSIVE;
   configureSampling();
+  TSCAlone = NumEvents == 1 && Events[0].Kind == KindTSC && Period > 1;
 #if defined(__x86_64__) || defined(__i386__)
   __pathprof_metrics_tsc = InlineTSC && NumEvents == 1 &&
                            Events[0].Kind == KindTSC && !Inclusive &&
                            Period == 1;
 #endif
+  if (TSCAlone)
+    calibrate();
   if (NumEvents)
     pthread_atfork(0, 0, afterFork);
   __atomic_store_n(&Configured, 1, __ATOMIC_RELEASE);
