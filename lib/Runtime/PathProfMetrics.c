@@ -475,10 +475,12 @@ static void addSample(uint64_t *Block, unsigned M, const uint64_t *Delta,
    starts it to the one that ends it, so whatever the runtime does between
    the call and the first reading, or between the last reading and the
    return, is charged to the path. With tsc as the only event, sampled
-   (TSCAlone), __pathprof_metrics_enter, _path and _leave are thin: they
-   read the counter as the first thing they do and, where a measured path
-   starts or resumes, as the last, and leave the work between to functions
-   that keep every register too (tscEnter, tscPath, tscLeave); what the
+   (TSCAlone), __pathprof_metrics_enter, _path and _leave, and the
+   calls-only _calls_enter and _calls_leave, are thin: they read the
+   counter as the first thing they do and, where a measured path (or
+   function) starts or resumes, as the last, and leave the work between to
+   functions that keep every register too (tscEnter, tscPath, tscLeave,
+   tscCallsEnter, tscCallsLeave); what the
    call and the return still add is measured once and taken out
    (CallTicks). Read once where one path ends and the next starts, after
    the compiler's prologue, a path of a few ticks measured 1 time in 1024
@@ -666,7 +668,58 @@ __pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
   leaveGeneral(Group, K, Frame);
 }
 
-PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
+/* Adds a measured function's costs up to the readings \p Now to the
+   calls-only record's metric block at \p Costs: what the events counted
+   since its start (its own code, the starts moved forward past its callees)
+   and since its entry (\p Frame's readings). \p K as addDeltas'. */
+static void addCallsDeltas(uint64_t *Costs, unsigned K, const uint64_t *Now,
+                           const uint64_t *Frame) {
+  uint64_t Delta[2 * PATHPROF_MAX_METRICS];
+  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
+  K &= ~PATHPROF_METRICS_SHARED_RECORD;
+  if (K > PATHPROF_MAX_METRICS)
+    K = PATHPROF_MAX_METRICS;
+  for (unsigned I = 0; I != K; ++I) {
+    int Counted = I < NumEvents;
+    uint64_t Own = Counted ? Now[I] - __pathprof_metric_start[I] : 0;
+    uint64_t All = Counted ? Now[I] - Frame[PATHPROF_MAX_METRICS + I] : 0;
+    Delta[I] = (int64_t)Own < 0 ? 0 : Own;
+    Delta[K + I] = (int64_t)All < 0 ? 0 : All;
+  }
+  addSample(Costs, 2 * K, Delta, Shared);
+}
+
+/* __pathprof_metrics_calls_enter's work with tsc alone, read at the call
+   (\p Now); returns whether the function is measured (its entry then read
+   by the caller of this). */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscCallsEnter(uint64_t *Frame, uint64_t Now) {
+  uint64_t CallerOn = __pathprof_metric_on;
+  Frame[0] = 0;
+  Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
+  int Measured = decideStart();
+  if (CallerOn)
+    Frame[0] = __pathprof_metric_start[0] - Now;
+  return Measured;
+}
+
+/* __pathprof_metrics_calls_leave's work with tsc alone, read at the call
+   (\p End); returns whether the caller's start resumes from a reading. */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscCallsLeave(uint64_t *Costs, unsigned K, const uint64_t *Frame,
+              uint64_t End) {
+  if (__pathprof_metric_on) {
+    End -= CallTicks;
+    addCallsDeltas(Costs, K, &End, Frame);
+  }
+  uint64_t CallerOn = Frame[PATHPROF_CALLS_FRAME_ON];
+  takeCountdowns();
+  setMeasured(CallerOn);
+  return CallerOn != 0;
+}
+
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) void
+callsEnterGeneral(uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
@@ -685,25 +738,26 @@ PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
   }
 }
 
-PATHPROF_PRESERVE_MOST void
-__pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
-                               const uint64_t *Frame) {
+PATHPROF_PRESERVE_MOST void __pathprof_metrics_calls_enter(uint64_t *Frame) {
+  if (TSCAlone && TE.State == 1) {
+    if (tscCallsEnter(Frame, tscNow())) {
+      uint64_t Now = tscNow();
+      Frame[PATHPROF_MAX_METRICS] = Now;
+      __pathprof_metric_start[0] = Now;
+    }
+    return;
+  }
+  callsEnterGeneral(Frame);
+}
+
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) void
+callsLeaveGeneral(uint64_t *Costs, unsigned K, const uint64_t *Frame) {
   uint64_t Now[PATHPROF_MAX_METRICS];
   int Read = 0;
-  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
-  K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  if (K > PATHPROF_MAX_METRICS)
-    K = PATHPROF_MAX_METRICS;
   if (__pathprof_metric_on) {
-    uint64_t Delta[2 * PATHPROF_MAX_METRICS];
     readAll(Now);
+    addCallsDeltas(Costs, K, Now, Frame);
     Read = 1;
-    for (unsigned I = 0; I != K; ++I) {
-      int Counted = I < NumEvents;
-      Delta[I] = Counted ? Now[I] - __pathprof_metric_start[I] : 0;
-      Delta[K + I] = Counted ? Now[I] - Frame[PATHPROF_MAX_METRICS + I] : 0;
-    }
-    addSample(Costs, 2 * K, Delta, Shared);
   }
   uint64_t CallerOn = Frame[PATHPROF_CALLS_FRAME_ON];
   takeCountdowns();
@@ -714,6 +768,17 @@ __pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
     readAll(Now);
   for (unsigned I = 0; I != NumEvents; ++I)
     __pathprof_metric_start[I] = Now[I] + Frame[I];
+}
+
+PATHPROF_PRESERVE_MOST void
+__pathprof_metrics_calls_leave(uint64_t *Costs, unsigned K,
+                               const uint64_t *Frame) {
+  if (TSCAlone && TE.State == 1) {
+    if (tscCallsLeave(Costs, K, Frame, tscNow()))
+      __pathprof_metric_start[0] = tscNow() + Frame[0] + CallTicks;
+    return;
+  }
+  callsLeaveGeneral(Costs, K, Frame);
 }
 
 /* Measures CallTicks: the thread's paths all measured for a moment, 64

@@ -2,19 +2,25 @@
 """What a sampled tsc profile charges each path execution beyond its time,
 for the phases of Inputs/sampled_short.c (metrics-sampled-short.test).
 
-  sampled_bias.py PROFILE.json PROGRAM-OUTPUT CHECK...
+  sampled_bias.py [--contexts] PROFILE.json PROGRAM-OUTPUT CHECK...
 
 The program prints 'rdtsc R' (the median of back-to-back readings) and,
 per phase, 'NAME ITERATIONS TICKS'. Each CHECK is 'NAME=F1,F2,...:MAX':
 the phase's excess, (the estimates of the paths of functions F1, F2, ...
 minus the phase's ticks) / ITERATIONS, must be at most MAX times R. Prints
-'ok NAME' or 'FAIL NAME: excess E ticks per iteration, R = ...'."""
+'ok NAME: ...' or 'FAIL NAME: ...'. With --contexts (a calls-only profile,
+`show --context --json`), a function's estimate is the sum of its contexts'
+exclusive costs."""
 import json
 import sys
 
-doc = json.load(open(sys.argv[1]))
+args = sys.argv[1:]
+contexts = args[0] == "--contexts"
+if contexts:
+    args = args[1:]
+doc = json.load(open(args[0]))
 phases, unit = {}, None
-for line in open(sys.argv[2]):
+for line in open(args[1]):
     words = line.split()
     if words[0] == "rdtsc":
         unit = float(words[1])
@@ -22,7 +28,16 @@ for line in open(sys.argv[2]):
         phases[words[0]] = (int(words[1]), int(words[2]))
 
 
+def exclusive(node, names):
+    total = 0
+    if node["name"].split(";")[-1] in names:
+        total = node["metrics"]["tsc"]["exclusive"]
+    return total + sum(exclusive(c, names) for c in node["children"])
+
+
 def estimate(names):
+    if contexts:
+        return sum(exclusive(r, names) for r in doc["context"]["roots"])
     total = 0
     for f in doc["functions"]:
         if f["name"].split(";")[-1] in names:
@@ -31,7 +46,7 @@ def estimate(names):
     return total
 
 
-for check in sys.argv[3:]:
+for check in args[2:]:
     spec, most = check.rsplit(":", 1)
     name, functions = spec.split("=")
     iterations, ticks = phases[name]
