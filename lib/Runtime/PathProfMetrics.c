@@ -535,18 +535,27 @@ static int decideStart(void) {
   return Measured;
 }
 
-/* __pathprof_metrics_enter's work with tsc alone, read at the call (\p
-   Now); returns whether the callee's first path is measured. */
-static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
-tscEnter(uint64_t *Frame, uint64_t Now) {
+/* An entry's work with tsc alone, read at the call (\p Now): saves in \p
+   Frame whether the caller's path is measured (word \p OnWord) and, if it
+   is, its start (\p KeepStart) or its start less the reading; returns
+   whether the entered function's first path (or its interval) is
+   measured. */
+static int tscEnterWork(uint64_t *Frame, unsigned OnWord, int KeepStart,
+                        uint64_t Now) {
   uint64_t CallerOn = __pathprof_metric_on;
   Frame[0] = 0;
-  Frame[PATHPROF_METRICS_FRAME_ON] = CallerOn;
+  Frame[OnWord] = CallerOn;
   int Measured = decideStart();
   if (CallerOn)
-    Frame[0] = Inclusive ? __pathprof_metric_start[0]
+    Frame[0] = KeepStart ? __pathprof_metric_start[0]
                          : __pathprof_metric_start[0] - Now;
   return Measured;
+}
+
+/* __pathprof_metrics_enter's work with tsc alone. */
+static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
+tscEnter(uint64_t *Frame, uint64_t Now) {
+  return tscEnterWork(Frame, PATHPROF_METRICS_FRAME_ON, Inclusive, Now);
 }
 
 /* __pathprof_metrics_path's work with tsc alone, read at the call (\p End);
@@ -689,18 +698,11 @@ static void addCallsDeltas(uint64_t *Costs, unsigned K, const uint64_t *Now,
   addSample(Costs, 2 * K, Delta, Shared);
 }
 
-/* __pathprof_metrics_calls_enter's work with tsc alone, read at the call
-   (\p Now); returns whether the function is measured (its entry then read
-   by the caller of this). */
+/* __pathprof_metrics_calls_enter's work with tsc alone (a calls-only
+   function's own costs are always exclusive). */
 static PATHPROF_PRESERVE_MOST __attribute__((noinline)) int
 tscCallsEnter(uint64_t *Frame, uint64_t Now) {
-  uint64_t CallerOn = __pathprof_metric_on;
-  Frame[0] = 0;
-  Frame[PATHPROF_CALLS_FRAME_ON] = CallerOn;
-  int Measured = decideStart();
-  if (CallerOn)
-    Frame[0] = __pathprof_metric_start[0] - Now;
-  return Measured;
+  return tscEnterWork(Frame, PATHPROF_CALLS_FRAME_ON, 0, Now);
 }
 
 /* __pathprof_metrics_calls_leave's work with tsc alone, read at the call
