@@ -480,16 +480,15 @@ static void addSample(uint64_t *Block, unsigned M, const uint64_t *Delta,
    counter as the first thing they do and, where a measured path (or
    function) starts or resumes, as the last, and leave the work between to
    functions that keep every register too (tscEnter, tscPath, tscLeave,
-   tscCallsEnter, tscCallsLeave); what the
-   call and the return still add is measured once and taken out
-   (CallTicks). Read once where one path ends and the next starts, after
-   the compiler's prologue, a path of a few ticks measured 1 time in 1024
-   came out at 20 to 30 times its cost (docs/Benchmarks.md, "Sampled
-   readings of short paths"). The exact mode (period 1) reads as it always
-   did, once per path end, so that its paths hold all of the time the
-   program ran, the runtime's included; and other events are read once
-   (readAll): a read() costs more than what a second reading would take
-   out. */
+   tscCallsEnter, tscCallsLeave); what the call and the return still add
+   is measured once and taken out (CallTicks). Read once where one path
+   ends and the next starts, after the compiler's prologue, a path of a
+   few ticks measured 1 time in 1024 came out at 20 to 30 times its cost
+   (docs/Benchmarks.md, "Sampled readings of short paths"). The exact mode
+   (period 1) reads as it always did, once per path end, so that its paths
+   hold all of the time the program ran, the runtime's included; and other
+   events are read once (readAll): a read() costs more than what a second
+   reading would take out. */
 
 /* The events' readings are tsc alone, and sampled: the entry points read it
    first and last. Fixed at init. */
