@@ -507,21 +507,31 @@ static uint64_t CallTicks;
 
 static uint64_t tscNow(void) { return rdtsc() - TE.Excluded[0]; }
 
+/* The metrics of the block instrumented code passes as K (the accumulators,
+   at most PATHPROF_MAX_METRICS), and in \p Shared whether K has
+   PATHPROF_METRICS_SHARED_RECORD (the block's adds are then atomic). */
+static unsigned blockMetrics(unsigned K, int *Shared) {
+  *Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
+  K &= ~PATHPROF_METRICS_SHARED_RECORD;
+  return K > PATHPROF_MAX_METRICS ? PATHPROF_MAX_METRICS : K;
+}
+
+/* What event \p I counted from \p Since to \p Now, never negative: tsc
+   read first and last may go back when the thread moves to another
+   processor, as the inline reading may. */
+static uint64_t counted(unsigned I, uint64_t Now, uint64_t Since) {
+  uint64_t D = I < NumEvents ? Now - Since : 0;
+  return (int64_t)D < 0 ? 0 : D;
+}
+
 /* Adds what the events counted since the measured path started, up to the
-   readings \p Now, to the metric block of K accumulators at \p Group, the
-   path's (atomically when K has PATHPROF_METRICS_SHARED_RECORD). A delta
-   is never negative: tsc read first and last may go back when the thread
-   moves to another processor, as the inline reading may. */
+   readings \p Now, to the metric block K gives at \p Group, the path's. */
 static void addDeltas(uint64_t *Group, unsigned K, const uint64_t *Now) {
   uint64_t Delta[PATHPROF_MAX_METRICS];
-  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
-  K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  if (K > PATHPROF_MAX_METRICS)
-    K = PATHPROF_MAX_METRICS;
-  for (unsigned I = 0; I != K; ++I) {
-    uint64_t D = I < NumEvents ? Now[I] - __pathprof_metric_start[I] : 0;
-    Delta[I] = (int64_t)D < 0 ? 0 : D;
-  }
+  int Shared;
+  K = blockMetrics(K, &Shared);
+  for (unsigned I = 0; I != K; ++I)
+    Delta[I] = counted(I, Now[I], __pathprof_metric_start[I]);
   addSample(Group, K, Delta, Shared);
 }
 
@@ -683,16 +693,11 @@ __pathprof_metrics_leave(uint64_t *Group, unsigned K, const uint64_t *Frame) {
 static void addCallsDeltas(uint64_t *Costs, unsigned K, const uint64_t *Now,
                            const uint64_t *Frame) {
   uint64_t Delta[2 * PATHPROF_MAX_METRICS];
-  int Shared = (K & PATHPROF_METRICS_SHARED_RECORD) != 0;
-  K &= ~PATHPROF_METRICS_SHARED_RECORD;
-  if (K > PATHPROF_MAX_METRICS)
-    K = PATHPROF_MAX_METRICS;
+  int Shared;
+  K = blockMetrics(K, &Shared);
   for (unsigned I = 0; I != K; ++I) {
-    int Counted = I < NumEvents;
-    uint64_t Own = Counted ? Now[I] - __pathprof_metric_start[I] : 0;
-    uint64_t All = Counted ? Now[I] - Frame[PATHPROF_MAX_METRICS + I] : 0;
-    Delta[I] = (int64_t)Own < 0 ? 0 : Own;
-    Delta[K + I] = (int64_t)All < 0 ? 0 : All;
+    Delta[I] = counted(I, Now[I], __pathprof_metric_start[I]);
+    Delta[K + I] = counted(I, Now[I], Frame[PATHPROF_MAX_METRICS + I]);
   }
   addSample(Costs, 2 * K, Delta, Shared);
 }
