@@ -31,8 +31,9 @@
 # an exact run of the same binary, the share of its hot paths (1% of the
 # metric or more) whose 95% interval covers the exact value, and the
 # sampled run's tsc total (the sum of its paths' estimates) over the exact
-# run's: above 1 where sampled readings hold more of the runtime than the
-# exact mode's inline ones.
+# run's. The exact run's paths hold its own inline readings too, so where
+# paths are short an honest sampled total is below 1
+# (docs/Benchmarks.md, "Sampled readings of short paths").
 #
 # --readings (with the metrics variant) counts the time-stamp counter
 # readings of each program's run (one per function entry and path end, from
